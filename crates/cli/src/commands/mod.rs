@@ -1,0 +1,35 @@
+//! Subcommands. Each module holds one group and its clap arguments.
+
+mod rules;
+
+use clap::{Parser, Subcommand};
+
+/// Errors reach `main` as one line of text for stderr.
+pub type CliResult = Result<(), String>;
+
+/// Minishogi (5×5 shogi) toolkit: rules, endgame tablebases, engine and tuning.
+#[derive(Parser)]
+#[command(name = "minishogi", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the legal moves of a position, one per line, sorted bytewise.
+    Moves(rules::MovesArgs),
+    /// Count the leaves of the legal-move tree.
+    Perft(rules::PerftArgs),
+    /// Show a position as a diagram with hands, side to move and check status.
+    Show(rules::ShowArgs),
+}
+
+/// Runs one parsed command line.
+pub fn run(cli: Cli) -> CliResult {
+    match cli.command {
+        Command::Moves(args) => rules::moves(args),
+        Command::Perft(args) => rules::perft(args),
+        Command::Show(args) => rules::show(args),
+    }
+}

@@ -1,0 +1,105 @@
+//! `moves`, `perft` and `show`: the rules crate from the shell.
+
+use super::CliResult;
+use clap::Args;
+use minishogi::Position;
+use std::io::Write;
+use std::time::Instant;
+
+/// A position given on the command line.
+#[derive(Args)]
+pub struct SfenArg {
+    /// The position as SFEN, or `startpos`.
+    #[arg(long)]
+    sfen: String,
+}
+
+impl SfenArg {
+    fn position(&self) -> Result<Position, String> {
+        Position::from_sfen(&self.sfen).map_err(|e| format!("bad SFEN '{}': {e}", self.sfen))
+    }
+}
+
+/// Arguments of `moves`.
+#[derive(Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    sfen: SfenArg,
+}
+
+/// Arguments of `perft`.
+#[derive(Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    sfen: SfenArg,
+    /// Depth in plies.
+    #[arg(long)]
+    depth: u32,
+    /// Print the count below each legal move first.
+    #[arg(long)]
+    divide: bool,
+    /// Count on all cores (rayon).
+    #[arg(long)]
+    parallel: bool,
+    /// Also print the time taken and nodes per second on stderr.
+    #[arg(long)]
+    time: bool,
+}
+
+/// Arguments of `show`.
+#[derive(Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    sfen: SfenArg,
+}
+
+/// Prints the sorted legal moves.
+pub fn moves(args: MovesArgs) -> CliResult {
+    let pos = args.sfen.position()?;
+    let mut moves: Vec<String> = pos.legal_move_list().iter().map(|m| m.to_string()).collect();
+    moves.sort();
+    let mut out = std::io::stdout().lock();
+    for m in moves {
+        writeln!(out, "{m}").map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Prints perft counts.
+pub fn perft(args: PerftArgs) -> CliResult {
+    let pos = args.sfen.position()?;
+    let start = Instant::now();
+    let mut out = std::io::stdout().lock();
+    let nodes = if args.divide {
+        let mut divided: Vec<(String, u64)> = minishogi::perft_divide(&pos, args.depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect();
+        divided.sort();
+        for (m, n) in &divided {
+            writeln!(out, "{m} {n}").map_err(|e| e.to_string())?;
+        }
+        if args.depth == 0 {
+            1
+        } else {
+            divided.iter().map(|(_, n)| n).sum()
+        }
+    } else if args.parallel {
+        minishogi::perft_parallel(&pos, args.depth)
+    } else {
+        minishogi::perft(&mut pos.clone(), args.depth)
+    };
+    writeln!(out, "nodes {nodes}").map_err(|e| e.to_string())?;
+    if args.time {
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!("time {secs:.3} s, {:.1} Mnodes/s", nodes as f64 / secs / 1e6);
+    }
+    Ok(())
+}
+
+/// Prints the diagram.
+pub fn show(args: ShowArgs) -> CliResult {
+    let pos = args.sfen.position()?;
+    println!("{}", pos.diagram());
+    Ok(())
+}

@@ -1,0 +1,117 @@
+//! Errors of the rules crate.
+
+use thiserror::Error;
+
+/// Why a position is not a legal Minishogi position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// A side has no king, or more than one.
+    #[error("{side} has {count} kings (exactly one is required)")]
+    KingCount {
+        /// `sente` or `gote`.
+        side: &'static str,
+        /// How many were found.
+        count: u32,
+    },
+    /// More pieces of a kind than the game has (two of each kind in all).
+    #[error("too many {kind}s: {count} in play, but the game has only 2")]
+    TooManyPieces {
+        /// The kind's name.
+        kind: &'static str,
+        /// How many were found.
+        count: u32,
+    },
+    /// An unpromoted pawn on its owner's last rank, where it could never move.
+    #[error("{side} pawn on {square}, its last rank")]
+    PawnOnLastRank {
+        /// `sente` or `gote`.
+        side: &'static str,
+        /// USI square.
+        square: String,
+    },
+    /// Two unpromoted pawns of one side on one file (nifu).
+    #[error("two {side} pawns on file {file} (nifu)")]
+    TwoPawnsOnFile {
+        /// `sente` or `gote`.
+        side: &'static str,
+        /// The file, 1..=5.
+        file: u8,
+    },
+    /// The side that is not to move is in check.
+    #[error("the side not to move ({side}) is in check")]
+    OpponentInCheck {
+        /// `sente` or `gote`.
+        side: &'static str,
+    },
+}
+
+/// Why a SFEN string could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SfenError {
+    /// A field is missing.
+    #[error("SFEN is missing the {0} field")]
+    MissingField(&'static str),
+    /// Extra text after the move number.
+    #[error("SFEN has unexpected text after the move number: '{0}'")]
+    TrailingText(String),
+    /// The board field has a wrong number of ranks.
+    #[error("board has {0} ranks, expected 5")]
+    WrongRankCount(usize),
+    /// A rank does not have five squares.
+    #[error("rank {rank} of the board has {squares} squares, expected 5")]
+    WrongRankLength {
+        /// The rank letter.
+        rank: char,
+        /// How many squares it described.
+        squares: usize,
+    },
+    /// An unknown character on the board.
+    #[error("unknown piece '{piece}' in rank {rank} of the board")]
+    UnknownPiece {
+        /// The character.
+        piece: String,
+        /// The rank letter.
+        rank: char,
+    },
+    /// `+` before a piece that cannot promote.
+    #[error("'+{piece}' in rank {rank}: that piece cannot promote")]
+    BadPromotion {
+        /// The piece letter.
+        piece: char,
+        /// The rank letter.
+        rank: char,
+    },
+    /// The side field is not `b` or `w`.
+    #[error("side to move is '{0}', expected 'b' or 'w'")]
+    BadSide(String),
+    /// The hands field is malformed.
+    #[error("bad hands field '{field}': {reason}")]
+    BadHand {
+        /// The field.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The move number is not a positive integer.
+    #[error("move number '{0}' is not a positive integer")]
+    BadMoveNumber(String),
+    /// The text parses but describes an illegal position.
+    #[error("illegal position: {0}")]
+    Illegal(#[from] PositionError),
+}
+
+/// Why a USI move was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Not USI move notation at all.
+    #[error("'{0}' is not a USI move (expected e.g. 5e4d, 2b1a+ or P*3c)")]
+    Malformed(String),
+    /// Well formed but not legal in the position.
+    #[error("move '{mv}' is not legal in {sfen}")]
+    Illegal {
+        /// The move as written.
+        mv: String,
+        /// The position.
+        sfen: String,
+    },
+}

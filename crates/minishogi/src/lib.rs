@@ -1,0 +1,41 @@
+//! The rules of Minishogi (5五将棋): squares, pieces, bitboards, positions, legal move
+//! generation with drops and promotions, SFEN and USI notation, Zobrist hashing, repetition
+//! and perft.
+//!
+//! ```
+//! use minishogi::{perft, Position};
+//!
+//! let mut pos = Position::startpos();
+//! assert_eq!(pos.legal_move_list().len(), 14);
+//! assert_eq!(perft(&mut pos, 3), 2512);
+//! let m = pos.parse_move("5d5c").unwrap();
+//! pos.play(m);
+//! assert_eq!(pos.to_sfen(), "rbsgk/4p/P4/5/KGSBR w - 2");
+//! ```
+
+pub mod attacks;
+mod bitboard;
+mod color;
+mod display;
+mod error;
+mod game;
+mod hand;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod sfen;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use color::Color;
+pub use error::{MoveError, PositionError, SfenError};
+pub use game::{repetition_verdict, EndReason, Game, Outcome, RuleSet, PLY_LIMIT};
+pub use hand::Hand;
+pub use moves::{Move, MoveList};
+pub use perft::{perft, perft_divide, perft_parallel};
+pub use piece::{Kind, Piece};
+pub use position::{last_row, Position, Setup, Undo, STARTPOS_SFEN};
+pub use square::Square;

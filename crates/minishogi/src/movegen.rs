@@ -1,0 +1,149 @@
+//! Legal move generation: only legal moves, straight into a fixed-size list.
+
+use crate::attacks::{attacks, between, bishop_rays, line, rook_rays, step_attacks};
+use crate::position::last_row;
+use crate::{Bitboard, Color, Kind, Move, MoveList, Position, Square};
+
+impl Position {
+    /// Fills `list` with every legal move of the side to move.
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate(list, true);
+    }
+
+    /// Every legal move, in a fresh list.
+    pub fn legal_move_list(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list
+    }
+
+    /// True when the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut list = MoveList::new();
+        self.generate(&mut list, false);
+        let check_square = self.pawn_check_square(self.side_to_move());
+        // Unfiltered pawn drops that give check may be pawn-drop mates; look at them last.
+        list.iter().any(|&m| !(m.dropped() == Some(Kind::Pawn) && m.to() == check_square))
+            || list.iter().any(|&m| !self.is_pawn_drop_mate(m.to()))
+    }
+
+    /// True when the side to move is in check and has no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_legal_move()
+    }
+
+    /// True when `m` is legal in this position.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_move_list().contains(&m)
+    }
+
+    /// The square where a pawn of `color` dropped would give check to the enemy king.
+    #[inline]
+    fn pawn_check_square(&self, color: Color) -> Square {
+        let their_king = self.king_square(!color);
+        // A pawn attacks the king from the square the enemy's own pawn would step to.
+        step_attacks(!color, Kind::Pawn, their_king).first().unwrap_or(their_king)
+    }
+
+    /// True when dropping a pawn of the side to move on `to` would checkmate (uchifuzume).
+    fn is_pawn_drop_mate(&self, to: Square) -> bool {
+        let next = self.after(Move::drop(Kind::Pawn, to));
+        !next.has_legal_move()
+    }
+
+    /// Pieces of `us` pinned to their king at `king`.
+    #[inline]
+    fn pinned(&self, us: Color, king: Square, occupied: Bitboard) -> Bitboard {
+        let them = !us;
+        let diagonal = self.pieces(them, Kind::Bishop) | self.pieces(them, Kind::Horse);
+        let orthogonal = self.pieces(them, Kind::Rook) | self.pieces(them, Kind::Dragon);
+        let snipers = (bishop_rays(king) & diagonal) | (rook_rays(king) & orthogonal);
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.any() && !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.color_pieces(us)
+    }
+
+    fn generate(&self, list: &mut MoveList, filter_pawn_drop_mate: bool) {
+        let us = self.side_to_move();
+        let them = !us;
+        let king = self.king_square(us);
+        let occupied = self.occupied();
+        let ours = self.color_pieces(us);
+        let checkers = self.attackers_to(king, them, occupied);
+
+        let without_king = occupied ^ Bitboard::from_square(king);
+        for to in step_attacks(us, Kind::King, king) & !ours {
+            if self.attackers_to(to, them, without_king).is_empty() {
+                list.push(Move::board(king, to, false));
+            }
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let (targets, drop_targets) = match checkers.first() {
+            Some(checker) => {
+                let block = between(king, checker);
+                (block | Bitboard::from_square(checker), block)
+            }
+            None => (!ours, !occupied),
+        };
+
+        let pinned = self.pinned(us, king, occupied);
+        let promotion_row = last_row(us);
+        for from in ours & !Bitboard::from_square(king) {
+            let kind = self.piece_at(from).expect("our squares hold our pieces").kind;
+            let mut dests = attacks(us, kind, from, occupied) & targets;
+            if pinned.contains(from) {
+                dests &= line(king, from);
+            }
+            if kind.promoted().is_none() {
+                for to in dests {
+                    list.push(Move::board(from, to, false));
+                }
+                continue;
+            }
+            for to in dests {
+                if from.row() == promotion_row || to.row() == promotion_row {
+                    list.push(Move::board(from, to, true));
+                    // A pawn on its last rank could never move again: promotion is forced.
+                    if kind != Kind::Pawn {
+                        list.push(Move::board(from, to, false));
+                    }
+                } else {
+                    list.push(Move::board(from, to, false));
+                }
+            }
+        }
+
+        let hand = self.hand(us);
+        if hand.is_empty() || drop_targets.is_empty() {
+            return;
+        }
+        for kind in [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook] {
+            if hand.count(kind) > 0 {
+                for to in drop_targets {
+                    list.push(Move::drop(kind, to));
+                }
+            }
+        }
+        if hand.count(Kind::Pawn) > 0 {
+            let mut squares = drop_targets & !Bitboard::row(promotion_row);
+            for pawn in self.pieces(us, Kind::Pawn) {
+                squares &= !Bitboard::col(pawn.col());
+            }
+            let check_square = self.pawn_check_square(us);
+            for to in squares {
+                if filter_pawn_drop_mate && to == check_square && self.is_pawn_drop_mate(to) {
+                    continue;
+                }
+                list.push(Move::drop(Kind::Pawn, to));
+            }
+        }
+    }
+}
