@@ -1,0 +1,1 @@
+//! The Minishogi engine: evaluation weights, alpha-beta search, transposition table, USI loop.

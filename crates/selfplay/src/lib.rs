@@ -1,0 +1,1 @@
+//! Self-play, datasets, tuning of evaluation weights, and matches with Elo.
