@@ -9,12 +9,10 @@ use crate::{Bitboard, Color, Kind, Square};
 const PAWN_STEPS: &[(i8, i8)] = &[(0, -1)];
 const SILVER_STEPS: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 1), (1, 1)];
 const GOLD_STEPS: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
-const KING_STEPS: &[(i8, i8)] =
-    &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+const KING_STEPS: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
 /// Slider directions: four orthogonal (rook), then four diagonal (bishop).
-const DIRECTIONS: [(i8, i8); 8] =
-    [(0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+const DIRECTIONS: [(i8, i8); 8] = [(0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
 
 const fn step_table(steps: &[(i8, i8)], color: Color) -> [u32; 25] {
     let mut table = [0u32; 25];
@@ -132,11 +130,8 @@ fn ray(d: usize, sq: usize, occupied: u32) -> u32 {
         return r;
     }
     // Directions 2, 3, 6 and 7 run towards higher indices: their nearest blocker is the lowest bit.
-    let first = if matches!(d, 2 | 3 | 6 | 7) {
-        blockers.trailing_zeros()
-    } else {
-        31 - blockers.leading_zeros()
-    };
+    let first =
+        if matches!(d, 2 | 3 | 6 | 7) { blockers.trailing_zeros() } else { 31 - blockers.leading_zeros() };
     r ^ RAYS_STATIC[d][first as usize]
 }
 

@@ -179,7 +179,8 @@ impl Game {
         if self.rules == RuleSet::DrawAt300 {
             return Some(Outcome { winner: None, reason: EndReason::Repetition });
         }
-        let outcome = repetition_verdict(&self.history[first..], self.position.side_to_move(), self.first_player);
+        let outcome =
+            repetition_verdict(&self.history[first..], self.position.side_to_move(), self.first_player);
         Some(outcome)
     }
 }

@@ -51,8 +51,7 @@ impl Kind {
     pub const HAND: [Kind; 5] = [Kind::Pawn, Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook];
 
     /// The hand kinds in the order SFEN writes them: R B G S P.
-    pub const SFEN_HAND_ORDER: [Kind; 5] =
-        [Kind::Rook, Kind::Bishop, Kind::Gold, Kind::Silver, Kind::Pawn];
+    pub const SFEN_HAND_ORDER: [Kind; 5] = [Kind::Rook, Kind::Bishop, Kind::Gold, Kind::Silver, Kind::Pawn];
 
     /// Index 0..10.
     #[inline]

@@ -95,7 +95,10 @@ impl Position {
                 }
                 let seen = &mut pawn_files[piece.color.index()][sq.col() as usize];
                 if *seen {
-                    return Err(PositionError::TwoPawnsOnFile { side: side_name(piece.color), file: sq.file() });
+                    return Err(PositionError::TwoPawnsOnFile {
+                        side: side_name(piece.color),
+                        file: sq.file(),
+                    });
                 }
                 *seen = true;
             }
@@ -110,7 +113,10 @@ impl Position {
         }
         for kind in Kind::HAND {
             if counts[kind.index()] > 2 {
-                return Err(PositionError::TooManyPieces { kind: kind_name(kind), count: counts[kind.index()] });
+                return Err(PositionError::TooManyPieces {
+                    kind: kind_name(kind),
+                    count: counts[kind.index()],
+                });
             }
         }
         let pos = Position::from_setup_unchecked(setup);

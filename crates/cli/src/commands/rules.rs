@@ -71,10 +71,8 @@ pub fn perft(args: PerftArgs) -> CliResult {
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
     let nodes = if args.divide {
-        let mut divided: Vec<(String, u64)> = minishogi::perft_divide(&pos, args.depth)
-            .into_iter()
-            .map(|(m, n)| (m.to_string(), n))
-            .collect();
+        let mut divided: Vec<(String, u64)> =
+            minishogi::perft_divide(&pos, args.depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect();
         divided.sort();
         for (m, n) in &divided {
             writeln!(out, "{m} {n}").map_err(|e| e.to_string())?;
