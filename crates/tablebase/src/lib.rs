@@ -1,6 +1,18 @@
 //! Minishogi endgame tablebases: material sets, indexing, retrograde generation, the table file
 //! format, probing and verification.
 
+pub mod error;
+pub mod format;
+pub mod index;
+pub mod material;
+mod placement;
+pub mod table;
 pub mod value;
+pub mod write;
 
+pub use error::TablebaseError;
+pub use index::Indexer;
+pub use material::{Material, MaterialError};
+pub use table::Table;
 pub use value::Value;
+pub use write::{write_table, WriteOptions, WriteSummary};

@@ -1,0 +1,308 @@
+//! The index of a material set: a dense numbering of its positions with sente to move.
+//!
+//! Scheme (version 1):
+//! - Positions with gote to move are turned by 180° with owners swapped, so every index describes a
+//!   position with sente to move.
+//! - The left-right mirror puts sente's king on files 5–3 (columns 0–2); with sente's king on the
+//!   middle file, gote's king is also put on files 5–3; with both kings on the middle file the
+//!   orientation with the smaller index is used (the other slot is marked illegal).
+//! - The most significant digit is the king pair: the 234 pairs (sente king, gote king) allowed by
+//!   the rule above with the kings neither equal nor adjacent.
+//! - Then one digit per piece kind of the set, in the order R B G S P. A piece's state is its
+//!   square among the 23 squares the kings leave free × owner × promoted (if the kind promotes),
+//!   or "in sente's hand" / "in gote's hand": 94 states for R B S P, 48 for G. Two pieces of a kind
+//!   form an unordered pair of states (`a ≥ b`, rank `a(a+1)/2 + b`).
+//! - Slots whose pieces collide, break a pawn rule, leave gote in check, or are the non-canonical
+//!   mirror image are not legal positions: [`Indexer::position`] returns `None` for them.
+
+use minishogi::{Color, Kind, Position};
+
+use crate::material::Material;
+use crate::placement::{Man, Placement, IN_HAND, MAX_MEN};
+
+/// Version of the index scheme written into [`Indexer::params`].
+pub const SCHEME_VERSION: u8 = 1;
+
+/// Free squares once the two kings are placed.
+const FREE_SQUARES: u32 = 23;
+
+/// How a placement was turned to reach its index.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Orientation {
+    /// The index describes the mirror image of the placement.
+    pub mirrored: bool,
+    /// The placement equals its mirror image.
+    pub symmetric: bool,
+}
+
+/// One digit of the index: the pieces of one kind.
+#[derive(Copy, Clone, Debug)]
+struct Group {
+    /// Hand kind index (0..5 = P S G B R).
+    kind: u8,
+    /// 1 or 2 pieces.
+    count: u8,
+    /// 2 if the kind promotes, else 1.
+    promo: u32,
+    /// Number of values of this digit.
+    size: u64,
+}
+
+/// Maps the positions of one material set to `0..size()` and back.
+#[derive(Clone, Debug)]
+pub struct Indexer {
+    material: Material,
+    groups: Vec<Group>,
+    /// Canonical king pairs `(sente king, gote king)` in index order.
+    king_pairs: Vec<(u8, u8)>,
+    /// Rank of each king pair, `u16::MAX` for pairs that are not canonical or not legal.
+    king_rank: [[u16; 25]; 25],
+    pieces_size: u64,
+    size: u64,
+}
+
+impl Indexer {
+    /// The indexer of `material`.
+    ///
+    /// # Panics
+    /// Never for sets of at most two pieces of a kind (the largest, all ten pieces, has about
+    /// 6·10¹⁸ slots and still fits in a `u64`).
+    pub fn new(material: &Material) -> Indexer {
+        let mut groups = Vec::new();
+        for (kind, count) in material.kinds() {
+            let promo = if kind.promoted().is_some() { 2 } else { 1 };
+            let states = FREE_SQUARES * 2 * promo + 2;
+            let s = u64::from(states);
+            let size = if count == 1 { s } else { s * (s + 1) / 2 };
+            groups.push(Group { kind: kind.index() as u8, count, promo, size });
+        }
+        let mut king_pairs = Vec::new();
+        let mut king_rank = [[u16::MAX; 25]; 25];
+        for ks in 0..25u8 {
+            for kg in 0..25u8 {
+                let (cs, rs, cg, rg) = (ks % 5, ks / 5, kg % 5, kg / 5);
+                let adjacent = cs.abs_diff(cg) <= 1 && rs.abs_diff(rg) <= 1;
+                if adjacent || cs > 2 || (cs == 2 && cg > 2) {
+                    continue;
+                }
+                king_rank[ks as usize][kg as usize] = king_pairs.len() as u16;
+                king_pairs.push((ks, kg));
+            }
+        }
+        let pieces_size = groups.iter().map(|g| g.size).product::<u64>();
+        let size = pieces_size * king_pairs.len() as u64;
+        Indexer { material: *material, groups, king_pairs, king_rank, pieces_size, size }
+    }
+
+    /// The material set.
+    pub fn material(&self) -> Material {
+        self.material
+    }
+
+    /// Number of index slots (legal positions and marked illegal ones).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// Bytes describing the index scheme, stored in table headers and compared when a table is
+    /// opened: scheme version, piece counts (R B G S P), the number of king pairs and the size.
+    pub fn params(&self) -> Vec<u8> {
+        let mut out = vec![b'I', b'X', SCHEME_VERSION];
+        for kind in [Kind::Rook, Kind::Bishop, Kind::Gold, Kind::Silver, Kind::Pawn] {
+            out.push(self.material.count(kind));
+        }
+        out.extend_from_slice(&(self.king_pairs.len() as u16).to_le_bytes());
+        out.extend_from_slice(&self.size.to_le_bytes());
+        out
+    }
+
+    /// The slot of `position`, or `None` if it does not hold exactly this material. Positions with
+    /// gote to move are colour-flipped first, and the mirror image is used when canonical.
+    pub fn index(&self, position: &Position) -> Option<u64> {
+        let mut p = Placement::from_position(position)?;
+        if position.side_to_move() == Color::Gote {
+            p = p.flipped();
+        }
+        if !self.matches(&p) {
+            return None;
+        }
+        Some(self.index_placement(&p).0)
+    }
+
+    /// The legal position in slot `index`, with sente to move; `None` for an illegal slot or an
+    /// index out of range.
+    pub fn position(&self, index: u64) -> Option<Position> {
+        let p = self.decode(index)?;
+        Position::from_setup(&p.to_setup(Color::Sente)).ok()
+    }
+
+    /// The pieces of slot `index` without any legality check; `None` if pieces collide or the
+    /// index is out of range. For verification of the illegal slots.
+    pub fn raw_setup(&self, index: u64) -> Option<minishogi::Setup> {
+        let p = self.unrank(index)?;
+        let board = p.men().iter().filter(|m| m.on_board()).count() as u32;
+        (p.occupied().count() == board + 2).then(|| p.to_setup(Color::Sente))
+    }
+
+    /// True when the placement holds exactly this material.
+    pub(crate) fn matches(&self, p: &Placement) -> bool {
+        let mut counts = [0u8; 5];
+        for man in p.men() {
+            counts[man.kind as usize] += 1;
+        }
+        Kind::HAND.iter().all(|&k| counts[k.index()] == self.material.count(k))
+    }
+
+    /// The slot of a placement with sente to move, holding this material, and how it was turned.
+    #[inline]
+    pub(crate) fn index_placement(&self, p: &Placement) -> (u64, Orientation) {
+        let (cs, cg) = (p.kings[0] % 5, p.kings[1] % 5);
+        let plain = Orientation { mirrored: false, symmetric: false };
+        let mirror = Orientation { mirrored: true, symmetric: false };
+        if cs < 2 || (cs == 2 && cg < 2) {
+            (self.rank(p), plain)
+        } else if cs > 2 || cg > 2 {
+            (self.rank(&p.mirrored()), mirror)
+        } else {
+            let a = self.rank(p);
+            let b = self.rank(&p.mirrored());
+            if a == b {
+                (a, Orientation { mirrored: false, symmetric: true })
+            } else if a < b {
+                (a, plain)
+            } else {
+                (b, mirror)
+            }
+        }
+    }
+
+    /// The rank of a placement already in canonical orientation.
+    #[inline]
+    fn rank(&self, p: &Placement) -> u64 {
+        let (ks, kg) = (p.kings[0], p.kings[1]);
+        let (lo, hi) = (ks.min(kg), ks.max(kg));
+        let mut index = u64::from(self.king_rank[ks as usize][kg as usize]);
+        debug_assert!(index != u64::from(u16::MAX));
+        for g in &self.groups {
+            let mut states = [0u32; 2];
+            let mut n = 0;
+            for man in p.men() {
+                if man.kind == g.kind {
+                    states[n & 1] = state(man, lo, hi, g.promo);
+                    n += 1;
+                }
+            }
+            let digit = if g.count == 1 {
+                u64::from(states[0])
+            } else {
+                let (a, b) = (u64::from(states[0].max(states[1])), u64::from(states[0].min(states[1])));
+                a * (a + 1) / 2 + b
+            };
+            index = index * g.size + digit;
+        }
+        index
+    }
+
+    /// The placement in slot `index` if the slot holds a legal, canonical position.
+    #[inline]
+    pub(crate) fn decode(&self, index: u64) -> Option<Placement> {
+        let p = self.unrank(index)?;
+        if !p.is_legal(Color::Sente) {
+            return None;
+        }
+        // With both kings on the middle file only the smaller of the two mirror images is used.
+        if p.kings[0] % 5 == 2 && p.kings[1] % 5 == 2 && self.rank(&p.mirrored()) < index {
+            return None;
+        }
+        Some(p)
+    }
+
+    /// The placement of slot `index` (pieces may collide or break rules).
+    #[inline]
+    fn unrank(&self, index: u64) -> Option<Placement> {
+        if index >= self.size {
+            return None;
+        }
+        let (ks, kg) = self.king_pairs[(index / self.pieces_size) as usize];
+        let (lo, hi) = (ks.min(kg), ks.max(kg));
+        let mut rest = index % self.pieces_size;
+        let mut p = Placement { kings: [ks, kg], len: 0, men: [Man::default(); MAX_MEN] };
+        let mut end = self.material.piece_count() as usize;
+        p.len = end as u8;
+        for g in self.groups.iter().rev() {
+            let digit = rest % g.size;
+            rest /= g.size;
+            if g.count == 1 {
+                end -= 1;
+                p.men[end] = man_of_state(g.kind, digit as u32, lo, hi, g.promo);
+            } else {
+                let (a, b) = unrank_pair(digit);
+                end -= 2;
+                p.men[end] = man_of_state(g.kind, a, lo, hi, g.promo);
+                // Equal board states put both on one square: the legality check rejects it.
+                p.men[end + 1] = man_of_state(g.kind, b, lo, hi, g.promo);
+            }
+        }
+        Some(p)
+    }
+
+    /// Counts the legal positions (canonical slots), in parallel.
+    pub fn legal_positions(&self) -> u64 {
+        use rayon::prelude::*;
+        const CHUNK: u64 = 1 << 16;
+        let chunks = self.size.div_ceil(CHUNK);
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let end = ((c + 1) * CHUNK).min(self.size);
+                (c * CHUNK..end).filter(|&i| self.decode(i).is_some()).count() as u64
+            })
+            .sum()
+    }
+}
+
+/// The state number of a piece, given the kings' squares `lo < hi`.
+#[inline]
+fn state(man: &Man, lo: u8, hi: u8, promo: u32) -> u32 {
+    if man.sq == IN_HAND {
+        FREE_SQUARES * 2 * promo + u32::from(man.color)
+    } else {
+        let r = u32::from(man.sq - u8::from(man.sq > lo) - u8::from(man.sq > hi));
+        (r * 2 + u32::from(man.color)) * promo + u32::from(man.promoted)
+    }
+}
+
+/// The piece with state `s`.
+#[inline]
+fn man_of_state(kind: u8, s: u32, lo: u8, hi: u8, promo: u32) -> Man {
+    let board = FREE_SQUARES * 2 * promo;
+    if s >= board {
+        return Man { kind, color: (s - board) as u8, promoted: false, sq: IN_HAND };
+    }
+    let promoted = promo == 2 && s % 2 == 1;
+    let t = s / promo;
+    let mut sq = (t / 2) as u8;
+    if sq >= lo {
+        sq += 1;
+    }
+    if sq >= hi {
+        sq += 1;
+    }
+    Man { kind, color: (t % 2) as u8, promoted, sq }
+}
+
+/// The pair `(a, b)`, `a ≥ b`, with rank `a(a+1)/2 + b`.
+#[inline]
+fn unrank_pair(t: u64) -> (u32, u32) {
+    let mut a = (((8 * t + 1) as f64).sqrt() as u64).saturating_sub(1) / 2;
+    while a * (a + 1) / 2 > t {
+        a -= 1;
+    }
+    while (a + 1) * (a + 2) / 2 <= t {
+        a += 1;
+    }
+    (a as u32, (t - a * (a + 1) / 2) as u32)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,226 @@
+//! A compact description of a tablebase position: two king squares and the state of each piece.
+//!
+//! The indexer ranks placements and the generator un-moves on them, without building a full
+//! [`Position`] in its hot loops.
+
+use minishogi::attacks::attacks;
+use minishogi::{Bitboard, Color, Hand, Kind, Piece, Position, Setup, Square};
+
+/// The `sq` of a piece in hand.
+pub(crate) const IN_HAND: u8 = 25;
+
+/// At most this many non-king pieces (two of each of five kinds).
+pub(crate) const MAX_MEN: usize = 10;
+
+/// One non-king piece: base kind, owner, promotion and square (or [`IN_HAND`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Man {
+    /// Base (hand) kind index, 0..5 = P S G B R.
+    pub kind: u8,
+    /// Owner: 0 = sente, 1 = gote.
+    pub color: u8,
+    /// Promoted (never for pieces in hand or golds).
+    pub promoted: bool,
+    /// Square index, or [`IN_HAND`].
+    pub sq: u8,
+}
+
+impl Man {
+    /// The piece kind as it stands on the board (promoted kind if promoted).
+    #[inline]
+    pub fn board_kind(self) -> Kind {
+        let base = Kind::from_index(self.kind as usize);
+        if self.promoted {
+            base.promoted().unwrap_or(base)
+        } else {
+            base
+        }
+    }
+
+    /// The owner as a [`Color`].
+    #[inline]
+    pub fn owner(self) -> Color {
+        if self.color == 0 {
+            Color::Sente
+        } else {
+            Color::Gote
+        }
+    }
+
+    /// True when on the board.
+    #[inline]
+    pub fn on_board(self) -> bool {
+        self.sq != IN_HAND
+    }
+}
+
+/// Kings and pieces of a position whose side to move is implied by context (sente for indexed,
+/// canonical placements).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Placement {
+    /// King squares: `[sente, gote]`.
+    pub kings: [u8; 2],
+    /// Number of pieces in `men`.
+    pub len: u8,
+    /// The pieces; only the first `len` are meaningful.
+    pub men: [Man; MAX_MEN],
+}
+
+impl Placement {
+    /// The pieces in use.
+    #[inline]
+    pub fn men(&self) -> &[Man] {
+        &self.men[..self.len as usize]
+    }
+
+    /// The pieces in use, mutable.
+    #[inline]
+    pub fn men_mut(&mut self) -> &mut [Man] {
+        &mut self.men[..self.len as usize]
+    }
+
+    /// Mirrored left-right.
+    #[inline]
+    pub fn mirrored(&self) -> Placement {
+        let mut p = *self;
+        let m = |sq: u8| if sq == IN_HAND { sq } else { sq - sq % 5 + (4 - sq % 5) };
+        p.kings = [m(p.kings[0]), m(p.kings[1])];
+        for man in p.men_mut() {
+            man.sq = m(man.sq);
+        }
+        p
+    }
+
+    /// Turned by 180° with owners swapped (the other side becomes sente).
+    #[inline]
+    pub fn flipped(&self) -> Placement {
+        let mut p = *self;
+        p.kings = [24 - self.kings[1], 24 - self.kings[0]];
+        for man in p.men_mut() {
+            man.color ^= 1;
+            if man.sq != IN_HAND {
+                man.sq = 24 - man.sq;
+            }
+        }
+        p
+    }
+
+    /// Occupied squares (kings included).
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        let mut bits = (1u32 << self.kings[0]) | (1u32 << self.kings[1]);
+        for man in self.men() {
+            if man.sq != IN_HAND {
+                bits |= 1u32 << man.sq;
+            }
+        }
+        Bitboard(bits)
+    }
+
+    /// True when a piece of `by` (king included) attacks `sq`, given `occupied`.
+    #[inline]
+    pub fn attacked(&self, sq: u8, by: Color, occupied: Bitboard) -> bool {
+        let target = Square::from_index(sq as usize);
+        let king = Square::from_index(self.kings[by.index()] as usize);
+        if attacks(by, Kind::King, king, occupied).contains(target) {
+            return true;
+        }
+        self.men().iter().any(|man| {
+            man.sq != IN_HAND
+                && man.owner() == by
+                && attacks(by, man.board_kind(), Square::from_index(man.sq as usize), occupied)
+                    .contains(target)
+        })
+    }
+
+    /// The position rules that concern placement alone, for side to move `side`: no two pieces on
+    /// one square, no unpromoted pawn on its last rank, no two unpromoted pawns of a side on one
+    /// file, and the side not to move not in check.
+    pub fn is_legal(&self, side: Color) -> bool {
+        let mut occ = (1u32 << self.kings[0]) | (1u32 << self.kings[1]);
+        if occ.count_ones() != 2 {
+            return false;
+        }
+        let mut pawn_files = [0u8; 2];
+        for man in self.men() {
+            if man.sq == IN_HAND {
+                continue;
+            }
+            let bit = 1u32 << man.sq;
+            if occ & bit != 0 {
+                return false;
+            }
+            occ |= bit;
+            if man.kind == 0 && !man.promoted {
+                let color = man.owner();
+                if man.sq / 5 == minishogi::last_row(color) {
+                    return false;
+                }
+                let file = 1u8 << (man.sq % 5);
+                if pawn_files[man.color as usize] & file != 0 {
+                    return false;
+                }
+                pawn_files[man.color as usize] |= file;
+            }
+        }
+        let waiting = !side;
+        !self.attacked(self.kings[waiting.index()], side, Bitboard(occ))
+    }
+
+    /// Reads a position's kings and pieces; `None` with more pieces than a placement holds.
+    pub fn from_position(pos: &Position) -> Option<Placement> {
+        let mut p = Placement { kings: [0; 2], len: 0, men: [Man::default(); MAX_MEN] };
+        for sq in pos.occupied() {
+            let piece = pos.piece_at(sq)?;
+            if piece.kind == Kind::King {
+                p.kings[piece.color.index()] = sq.index() as u8;
+                continue;
+            }
+            p.push(Man {
+                kind: piece.kind.unpromoted().index() as u8,
+                color: piece.color.index() as u8,
+                promoted: piece.kind.is_promoted(),
+                sq: sq.index() as u8,
+            })?;
+        }
+        for color in Color::ALL {
+            let hand = pos.hand(color);
+            for kind in Kind::HAND {
+                for _ in 0..hand.count(kind) {
+                    p.push(Man {
+                        kind: kind.index() as u8,
+                        color: color.index() as u8,
+                        promoted: false,
+                        sq: IN_HAND,
+                    })?;
+                }
+            }
+        }
+        Some(p)
+    }
+
+    fn push(&mut self, man: Man) -> Option<()> {
+        let slot = self.men.get_mut(self.len as usize)?;
+        *slot = man;
+        self.len += 1;
+        Some(())
+    }
+
+    /// The setup with `side` to move (no validation).
+    pub fn to_setup(&self, side: Color) -> Setup {
+        let mut setup = Setup::empty();
+        setup.side_to_move = side;
+        setup.board[self.kings[0] as usize] = Some(Piece::new(Color::Sente, Kind::King));
+        setup.board[self.kings[1] as usize] = Some(Piece::new(Color::Gote, Kind::King));
+        let mut hands = [Hand::EMPTY; 2];
+        for man in self.men() {
+            if man.sq == IN_HAND {
+                hands[man.color as usize].add(Kind::from_index(man.kind as usize));
+            } else {
+                setup.board[man.sq as usize] = Some(Piece::new(man.owner(), man.board_kind()));
+            }
+        }
+        setup.hands = hands;
+        setup
+    }
+}
