@@ -1,0 +1,200 @@
+//! One table file, memory-mapped: header and block table checked on open, each block's checksum
+//! checked when it is decompressed, recent blocks kept in a small shared cache.
+
+use crate::error::TablebaseError;
+use crate::format::{decode_block_table, BlockEntry, Header};
+use crate::value::Value;
+use memmap2::Mmap;
+use rayon::prelude::*;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use xxhash_rust::xxh3::xxh3_64;
+use zstd::bulk::Decompressor;
+
+/// Blocks kept decompressed per table unless asked otherwise.
+pub const DEFAULT_CACHE_BLOCKS: usize = 64;
+
+const NO_BLOCK: u64 = u64::MAX;
+
+/// An open table file. Reads take `&self` and may run from many threads at once.
+pub struct Table {
+    path: PathBuf,
+    map: Mmap,
+    header: Header,
+    blocks: Vec<BlockEntry>,
+    cache: Box<[Mutex<Slot>]>,
+    /// zstd contexts (with the dictionary loaded) reused across reads; one per concurrent reader.
+    decoders: Mutex<Vec<Decompressor<'static>>>,
+}
+
+/// One cache entry: a decompressed block, or `NO_BLOCK`.
+struct Slot {
+    block: u64,
+    data: Vec<u8>,
+}
+
+impl Table {
+    /// Opens and checks `path` (header, block table, file length) with the default cache size.
+    pub fn open(path: impl AsRef<Path>) -> Result<Table, TablebaseError> {
+        Table::open_with_cache(path, DEFAULT_CACHE_BLOCKS)
+    }
+
+    /// Opens `path` keeping up to `cache_blocks` decompressed blocks (at least one).
+    pub fn open_with_cache(path: impl AsRef<Path>, cache_blocks: usize) -> Result<Table, TablebaseError> {
+        let path = path.as_ref().to_path_buf();
+        let file = File::open(&path).map_err(|e| TablebaseError::io(&path, e))?;
+        let len = file.metadata().map_err(|e| TablebaseError::io(&path, e))?.len();
+        if len < 16 {
+            return Err(TablebaseError::Truncated {
+                path,
+                detail: format!("{len} bytes, shorter than a table header"),
+            });
+        }
+        // SAFETY: the map is read-only; tables are never modified in place (they are replaced by
+        // rename), so the mapped bytes do not change under us.
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| TablebaseError::io(&path, e))?;
+        let (header, header_len) = Header::decode(&path, &map)?;
+        let blocks = decode_block_table(&path, &map, &header, header_len)?;
+        let cache = (0..cache_blocks.max(1))
+            .map(|_| Mutex::new(Slot { block: NO_BLOCK, data: Vec::new() }))
+            .collect();
+        let table = Table { path, map, header, blocks, cache, decoders: Mutex::new(Vec::new()) };
+        // Fails now, not on the first probe, if the dictionary is unusable.
+        let decoder = table.decoder()?;
+        table.return_decoder(decoder);
+        Ok(table)
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The checked header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// Material set name stored in the header.
+    pub fn material(&self) -> &str {
+        &self.header.material
+    }
+
+    /// Number of index slots.
+    pub fn index_size(&self) -> u64 {
+        self.header.index_size
+    }
+
+    /// Size of the file in bytes.
+    pub fn file_bytes(&self) -> u64 {
+        self.map.len() as u64
+    }
+
+    /// Number of blocks.
+    pub fn block_count(&self) -> u64 {
+        self.blocks.len() as u64
+    }
+
+    /// The value stored at `index`.
+    pub fn get(&self, index: u64) -> Result<Value, TablebaseError> {
+        if index >= self.header.index_size {
+            return Err(TablebaseError::IndexOutOfRange {
+                path: self.path.clone(),
+                index,
+                size: self.header.index_size,
+            });
+        }
+        let block_size = self.header.block_size as u64;
+        let (block, offset) = (index / block_size, (index % block_size) as usize);
+        let mut slot = lock(&self.cache[(block % self.cache.len() as u64) as usize]);
+        if slot.block != block {
+            // Invalidate first so a failed decompression never leaves stale data labelled valid.
+            slot.block = NO_BLOCK;
+            self.decompress_into(block, &mut slot.data)?;
+            slot.block = block;
+        }
+        Ok(Value::from_byte(slot.data[offset]))
+    }
+
+    /// Decompresses block `block` (uncached), checking its checksum and size.
+    pub fn block(&self, block: u64) -> Result<Vec<u8>, TablebaseError> {
+        let mut data = Vec::new();
+        self.decompress_into(block, &mut data)?;
+        Ok(data)
+    }
+
+    /// All values, every block checked, decompressed in parallel; also checks the counts per value
+    /// against the header.
+    pub fn values(&self) -> Result<Vec<u8>, TablebaseError> {
+        let mut values = vec![0u8; self.header.index_size as usize];
+        let block_size = self.header.block_size as usize;
+        values.par_chunks_mut(block_size.max(1)).enumerate().try_for_each(|(i, chunk)| {
+            let data = self.block(i as u64)?;
+            chunk.copy_from_slice(&data);
+            Ok::<(), TablebaseError>(())
+        })?;
+        let mut counts = [0u64; 256];
+        for &v in &values {
+            counts[v as usize] += 1;
+        }
+        if counts[..] != self.header.counts[..] {
+            return Err(TablebaseError::CorruptedHeader {
+                path: self.path.clone(),
+                detail: "counts per value in the header differ from the stored values".into(),
+            });
+        }
+        Ok(values)
+    }
+
+    fn decompress_into(&self, block: u64, data: &mut Vec<u8>) -> Result<(), TablebaseError> {
+        let corrupted =
+            |detail: String| TablebaseError::CorruptedBlock { path: self.path.clone(), block, detail };
+        let entry = self.blocks.get(block as usize).ok_or_else(|| corrupted("no such block".into()))?;
+        let bytes = &self.map[entry.start as usize..entry.end as usize];
+        if xxh3_64(bytes) != entry.checksum {
+            return Err(corrupted("checksum mismatch".into()));
+        }
+        let expected = self.header.block_len(block);
+        data.clear();
+        data.reserve(expected);
+        let mut decoder = self.decoder()?;
+        let result = decoder.decompress_to_buffer(bytes, data);
+        self.return_decoder(decoder);
+        match result {
+            Ok(n) if n == expected && data.len() == expected => Ok(()),
+            Ok(n) => Err(corrupted(format!("decompresses to {n} values, {expected} expected"))),
+            Err(e) => Err(corrupted(format!("zstd: {e}"))),
+        }
+    }
+
+    fn decoder(&self) -> Result<Decompressor<'static>, TablebaseError> {
+        if let Some(d) = lock(&self.decoders).pop() {
+            return Ok(d);
+        }
+        Decompressor::with_dictionary(&self.header.dictionary).map_err(|e| TablebaseError::CorruptedHeader {
+            path: self.path.clone(),
+            detail: format!("unusable zstd dictionary: {e}"),
+        })
+    }
+
+    fn return_decoder(&self, decoder: Decompressor<'static>) {
+        lock(&self.decoders).push(decoder);
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("path", &self.path)
+            .field("material", &self.header.material)
+            .field("index_size", &self.header.index_size)
+            .finish()
+    }
+}
+
+/// Locks a mutex; a panic in another reader cannot leave a slot half-written as valid (see `get`),
+/// so a poisoned lock is safe to reuse.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}

@@ -1,0 +1,181 @@
+//! Writing a table file: count values, compress blocks in parallel, write to a temporary name,
+//! sync, and rename only when complete.
+
+use crate::error::TablebaseError;
+use crate::format::{encode_block_table, Header, COMPRESSION_ZSTD, RULE_SET, TRANSFORM_NONE};
+use rayon::prelude::*;
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use xxhash_rust::xxh3::xxh3_64;
+
+/// How values are cut into blocks and compressed.
+#[derive(Clone, Debug)]
+pub struct WriteOptions {
+    /// Values per block: larger compresses better, smaller decompresses faster on a cold probe.
+    pub block_size: u32,
+    /// zstd compression level (1..=22).
+    pub level: i32,
+    /// Largest zstd dictionary to train from the table's own blocks (0: none). Small blocks
+    /// compress much better with one.
+    pub dictionary_size: usize,
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions { block_size: 8192, level: 12, dictionary_size: 32 << 10 }
+    }
+}
+
+/// What was written.
+#[derive(Clone, Debug)]
+pub struct WriteSummary {
+    /// The table file.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub file_bytes: u64,
+    /// Index slots.
+    pub index_size: u64,
+    /// Slots holding legal positions.
+    pub legal_positions: u64,
+    /// Blocks.
+    pub blocks: u64,
+}
+
+impl WriteSummary {
+    /// Stored bits per legal position (whole file).
+    pub fn bits_per_position(&self) -> f64 {
+        self.file_bytes as f64 * 8.0 / self.legal_positions.max(1) as f64
+    }
+}
+
+/// Writes `values` (one [`crate::Value`] byte per index slot) as the table of `material` to `path`.
+///
+/// The file is written under a temporary name in the same directory, synced, and renamed to
+/// `path` only when complete; on any error the temporary file is removed and nothing named `path`
+/// is created. `progress` is called with the number of blocks compressed so far.
+pub fn write_table(
+    path: &Path,
+    material: &str,
+    index_params: &[u8],
+    values: &[u8],
+    options: &WriteOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<WriteSummary, TablebaseError> {
+    let mut counts = Box::new([0u64; 256]);
+    for &v in values {
+        counts[v as usize] += 1;
+    }
+    let block_size = options.block_size.max(1);
+    let mut header = Header {
+        rule_set: RULE_SET.to_string(),
+        material: material.to_string(),
+        index_params: index_params.to_vec(),
+        index_size: values.len() as u64,
+        block_size,
+        transform: TRANSFORM_NONE,
+        compression: COMPRESSION_ZSTD,
+        counts,
+        dictionary: Vec::new(),
+    };
+    header.check_encodable(path)?;
+    header.dictionary = train_dictionary(values, block_size as usize, options.dictionary_size);
+    let blocks =
+        compress_blocks(path, values, block_size as usize, options.level, &header.dictionary, progress)?;
+    let entries: Vec<(u64, u64)> = blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
+    let head = header.encode();
+    let table = encode_block_table(&entries);
+    let file_bytes = head.len() as u64 + table.len() as u64 + entries.iter().map(|e| e.0).sum::<u64>();
+    write_atomically(path, |out| {
+        out.write_all(&head)?;
+        out.write_all(&table)?;
+        for block in &blocks {
+            out.write_all(block)?;
+        }
+        Ok(())
+    })?;
+    Ok(WriteSummary {
+        path: path.to_path_buf(),
+        file_bytes,
+        index_size: header.index_size,
+        legal_positions: header.legal_positions(),
+        blocks: header.block_count(),
+    })
+}
+
+/// A dictionary trained on evenly spaced blocks; empty when not asked for or when training fails
+/// (e.g. too little data), which is deterministic for the same values.
+fn train_dictionary(values: &[u8], block_size: usize, max_size: usize) -> Vec<u8> {
+    let blocks = values.len() / block_size;
+    if max_size == 0 || blocks < 8 {
+        return Vec::new();
+    }
+    // Samples of a quarter block from up to 512 evenly spaced blocks: enough to learn the patterns.
+    let take = blocks.min(512);
+    let sample_len = (block_size / 4).max(64).min(block_size);
+    let mut data = Vec::with_capacity(take * sample_len);
+    let mut sizes = Vec::with_capacity(take);
+    for i in 0..take {
+        let start = (i * blocks / take) * block_size;
+        data.extend_from_slice(&values[start..start + sample_len]);
+        sizes.push(sample_len);
+    }
+    zstd::dict::from_continuous(&data, &sizes, max_size).unwrap_or_default()
+}
+
+fn compress_blocks(
+    path: &Path,
+    values: &[u8],
+    block_size: usize,
+    level: i32,
+    dictionary: &[u8],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<Vec<u8>>, TablebaseError> {
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let failure = |e: std::io::Error| TablebaseError::io(path, e);
+    values
+        .par_chunks(block_size)
+        .map_init(
+            || zstd::bulk::Compressor::with_dictionary(level, dictionary),
+            |compressor, chunk| {
+                let compressor =
+                    compressor.as_mut().map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
+                let block = compressor.compress(chunk).map_err(failure)?;
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(n);
+                Ok(block)
+            },
+        )
+        .collect()
+}
+
+/// Runs `write` on a temporary file next to `path`, then syncs and renames it to `path`.
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+) -> Result<(), TablebaseError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let file = File::create(&tmp)?;
+        let mut out = BufWriter::with_capacity(1 << 20, file);
+        write(&mut out)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(TablebaseError::io(path, e));
+    }
+    // Make the rename itself durable; not every platform can open a directory, so errors are ignored.
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
