@@ -84,6 +84,16 @@ pub enum TablebaseError {
         /// The directory searched.
         dir: PathBuf,
     },
+    /// Stored values contradict each other (a position's value does not follow from its children's).
+    #[error("{}: inconsistent values at {sfen}: {detail}", path.display())]
+    Inconsistent {
+        /// The file.
+        path: PathBuf,
+        /// The position where the contradiction shows.
+        sfen: String,
+        /// What is wrong.
+        detail: String,
+    },
     /// A caller passed something the format cannot hold (e.g. a name longer than 65535 bytes).
     #[error("{}: {detail}", path.display())]
     InvalidInput {

@@ -7,6 +7,7 @@ pub mod index;
 pub mod material;
 mod placement;
 pub mod table;
+pub mod tablebase;
 pub mod value;
 pub mod write;
 
@@ -14,5 +15,6 @@ pub use error::TablebaseError;
 pub use index::Indexer;
 pub use material::{Material, MaterialError};
 pub use table::Table;
+pub use tablebase::{table_file_name, Probe, Tablebase};
 pub use value::Value;
 pub use write::{write_table, WriteOptions, WriteSummary};
