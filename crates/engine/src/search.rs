@@ -1,0 +1,190 @@
+//! The searcher: owns the transposition table and the weights, runs iterative deepening on one or
+//! more threads (lazy SMP: threads share the table), reports progress and returns the best move.
+
+use crate::features::EvalWeights;
+use crate::limits::{budget, Limits};
+use crate::oracle::EndgameOracle;
+use crate::score::Score;
+use crate::tt::Tt;
+use crate::worker::{Shared, Worker};
+use crate::Weights;
+use minishogi::{Game, Move, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Progress of a search after an iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score from the side to move.
+    pub score: Score,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Permille of the table in use.
+    pub hashfull: u32,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play, or `None` when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// Score from the side to move.
+    pub score: Score,
+    /// Principal variation (starts with `best`).
+    pub pv: Vec<Move>,
+    /// Last completed iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+}
+
+/// A reusable searcher: weights, a transposition table, a thread count and an optional oracle.
+pub struct Searcher {
+    weights: Weights,
+    eval: Arc<EvalWeights>,
+    tt: Arc<Tt>,
+    threads: usize,
+    oracle: Option<Arc<dyn EndgameOracle>>,
+    overhead: Duration,
+}
+
+impl Searcher {
+    /// A searcher with these weights and a table of `hash_mb` megabytes, one thread.
+    pub fn new(weights: Weights, hash_mb: usize) -> Searcher {
+        Searcher {
+            eval: Arc::new(EvalWeights::new(&weights)),
+            weights,
+            tt: Arc::new(Tt::new(hash_mb)),
+            threads: 1,
+            oracle: None,
+            overhead: Duration::from_millis(50),
+        }
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Replaces the weights (and clears the table, whose scores came from the old ones).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.eval = Arc::new(EvalWeights::new(&weights));
+        self.weights = weights;
+        self.tt.clear();
+    }
+
+    /// Resizes the transposition table (emptying it).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt = Arc::new(Tt::new(mb));
+    }
+
+    /// Sets the number of search threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Sets or removes the endgame oracle probed during search.
+    pub fn set_oracle(&mut self, oracle: Option<Arc<dyn EndgameOracle>>) {
+        self.oracle = oracle;
+        self.tt.clear();
+    }
+
+    /// Time kept in reserve for communication when the clock limits the search.
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.overhead = overhead;
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The static evaluation of `pos` from the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.eval.evaluate(pos)
+    }
+
+    /// Searches the current position of `game` (its history decides repetitions) within
+    /// `limits` or until `stop` is set; `info` hears about each completed iteration.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.tt.new_search();
+        let root = game.position();
+        let budget = budget(limits, root.side_to_move(), self.overhead);
+        let halt = AtomicBool::new(false);
+        let shared = Shared {
+            tt: &self.tt,
+            eval: &self.eval,
+            oracle: self.oracle.as_deref(),
+            stop,
+            halt: &halt,
+            nodes: AtomicU64::new(0),
+            start,
+            budget,
+            limits,
+            rules: game.rules(),
+            first_player: game.first_player(),
+            game_plies: game.moves().len(),
+            threads: self.threads,
+        };
+        let history = game_history(game);
+        let result = std::thread::scope(|scope| {
+            let mut helpers = Vec::new();
+            for id in 1..self.threads {
+                let shared = &shared;
+                let history = history.clone();
+                let root = root.clone();
+                helpers.push(scope.spawn(move || {
+                    let mut w = Worker::new(shared, root, history, id);
+                    w.iterate(&mut |_| {});
+                    w.nodes
+                }));
+            }
+            let mut main = Worker::new(&shared, root.clone(), history, 0);
+            let result = main.iterate(info);
+            halt.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            SearchResult { nodes: main.nodes + helper_nodes, ..result }
+        });
+        SearchResult { time: start.elapsed(), ..result }
+    }
+}
+
+/// Hashes of the game's positions and whether the move leading to each gave check.
+fn game_history(game: &Game) -> Vec<(u64, bool)> {
+    let mut pos = game.start().clone();
+    let mut out = vec![(pos.hash(), false)];
+    for &m in game.moves() {
+        pos.play(m);
+        out.push((pos.hash(), pos.in_check()));
+    }
+    out
+}
