@@ -26,7 +26,11 @@ impl UsiEngine {
     ///
     /// `options` are `(name, value)` pairs sent with `setoption`; `move_timeout` bounds the wait
     /// for each `bestmove`.
-    pub fn start(command: &str, options: &[(String, String)], move_timeout: Duration) -> Result<UsiEngine, Error> {
+    pub fn start(
+        command: &str,
+        options: &[(String, String)],
+        move_timeout: Duration,
+    ) -> Result<UsiEngine, Error> {
         let mut parts = command.split_whitespace();
         let program = parts.next().ok_or_else(|| Error::Config("empty engine command".into()))?;
         let mut child = Command::new(program)
@@ -36,9 +40,14 @@ impl UsiEngine {
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| Error::Usi { engine: command.into(), message: format!("cannot start: {e}") })?;
-        let stdin = child.stdin.take().ok_or_else(|| Error::Usi { engine: command.into(), message: "no stdin".into() })?;
-        let stdout =
-            child.stdout.take().ok_or_else(|| Error::Usi { engine: command.into(), message: "no stdout".into() })?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| Error::Usi { engine: command.into(), message: "no stdin".into() })?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| Error::Usi { engine: command.into(), message: "no stdout".into() })?;
         let (tx, rx) = mpsc::channel();
         // A reader thread so that waits can time out; it ends when the engine closes stdout.
         std::thread::spawn(move || {
@@ -49,8 +58,14 @@ impl UsiEngine {
                 }
             }
         });
-        let mut engine =
-            UsiEngine { command: command.into(), child, stdin, lines: rx, name: command.into(), move_timeout };
+        let mut engine = UsiEngine {
+            command: command.into(),
+            child,
+            stdin,
+            lines: rx,
+            name: command.into(),
+            move_timeout,
+        };
         engine.send("usi")?;
         loop {
             let line = engine.next_line(HANDSHAKE_TIMEOUT, "usiok")?;

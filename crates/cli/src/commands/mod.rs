@@ -1,6 +1,7 @@
 //! Subcommands. Each module holds one group and its clap arguments.
 
 mod rules;
+mod selfplay;
 
 use clap::{Parser, Subcommand};
 
@@ -23,6 +24,14 @@ enum Command {
     Perft(rules::PerftArgs),
     /// Show a position as a diagram with hands, side to move and check status.
     Show(rules::ShowArgs),
+    /// Play games against itself and write positions labelled with result and search score.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Fit the evaluation weights to self-play datasets (Texel method).
+    Tune(selfplay::TuneCmdArgs),
+    /// Play paired games between two weight sets or against a USI engine; report Elo.
+    Match(selfplay::MatchArgs),
+    /// Training loop: self-play, tune, match against the best, keep the winner.
+    Train(selfplay::TrainArgs),
 }
 
 /// Runs one parsed command line.
@@ -31,5 +40,9 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Moves(args) => rules::moves(args),
         Command::Perft(args) => rules::perft(args),
         Command::Show(args) => rules::show(args),
+        Command::Selfplay(args) => selfplay::selfplay(args),
+        Command::Tune(args) => selfplay::tune(args),
+        Command::Match(args) => selfplay::match_cmd(args),
+        Command::Train(args) => selfplay::train(args),
     }
 }

@@ -1,0 +1,230 @@
+//! Self-play datasets: games stored as their start position, moves and per-move search scores,
+//! with the result; the labelled positions are recovered by replaying the moves.
+//!
+//! File layout: a versioned file of the engine's codec (magic `MSSP`, version, length, checksum)
+//! whose payload is [`DatasetFile`]: the metadata in the clear and the games as bincode
+//! compressed with zstd. A game costs about 4 bytes per move before compression.
+
+use crate::Error;
+use minishogi::{Color, EndReason, Game, Move, Outcome, Position, RuleSet};
+use minishogi_engine::codec;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Magic bytes of a dataset file.
+pub const MAGIC: [u8; 4] = *b"MSSP";
+/// Format version of a dataset file.
+pub const VERSION: u32 = 1;
+/// The score of a move that was not searched (opening moves).
+pub const NO_SCORE: i16 = i16::MIN;
+
+/// How a game ended, as stored.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Termination {
+    /// The side to move was checkmated.
+    Checkmate,
+    /// The side to move had no legal move.
+    NoLegalMove,
+    /// Fourfold repetition (the first player loses under the standard rules).
+    Repetition,
+    /// Fourfold repetition with perpetual check.
+    PerpetualCheck,
+    /// The ply limit of the draw-at-300 rule set.
+    MoveLimit,
+    /// Not ended by the rules: stopped at the self-play ply cap and scored a draw.
+    PlyCap,
+}
+
+impl Termination {
+    /// The termination for an outcome by the rules.
+    pub fn from_reason(reason: EndReason) -> Termination {
+        match reason {
+            EndReason::Checkmate => Termination::Checkmate,
+            EndReason::NoLegalMove => Termination::NoLegalMove,
+            EndReason::Repetition => Termination::Repetition,
+            EndReason::PerpetualCheck => Termination::PerpetualCheck,
+            EndReason::MoveLimit => Termination::MoveLimit,
+        }
+    }
+}
+
+/// One self-play game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The SFEN the game started from.
+    pub start: String,
+    /// Number of leading moves that are the (unsearched) random opening.
+    pub opening_plies: u16,
+    /// The moves, packed as [`Move::to_u16`].
+    pub moves: Vec<u16>,
+    /// Per move: the search score for the side that made it (centipawns; mates as ±(30000 − plies)),
+    /// or [`NO_SCORE`] for opening moves.
+    pub scores: Vec<i16>,
+    /// The winner: `Some(0)` sente, `Some(1)` gote, `None` a draw.
+    pub winner: Option<u8>,
+    /// How the game ended.
+    pub termination: Termination,
+    /// The rule set (`standard` or `draw300`).
+    pub rules: String,
+}
+
+impl GameRecord {
+    /// The winning colour, if any.
+    pub fn winner_color(&self) -> Option<Color> {
+        self.winner.map(|w| if w == 0 { Color::Sente } else { Color::Gote })
+    }
+
+    /// Encodes an outcome's winner.
+    pub fn encode_winner(outcome: Option<Outcome>) -> Option<u8> {
+        outcome.and_then(|o| o.winner).map(|c| c.index() as u8)
+    }
+}
+
+/// What produced a dataset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DatasetMeta {
+    /// The program and version that wrote it.
+    pub generator: String,
+    /// The seed of the run.
+    pub seed: u64,
+    /// Nodes searched per move.
+    pub nodes: u64,
+    /// A description of the weights that played (file name or `initial` / `embedded`).
+    pub weights: String,
+    /// Plies after which a game not ended by the rules is scored a draw.
+    pub ply_cap: u32,
+}
+
+/// The payload of a dataset file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DatasetFile {
+    /// Metadata, readable without decompressing the games.
+    pub meta: DatasetMeta,
+    /// Number of games.
+    pub games: u64,
+    /// `Vec<GameRecord>` as bincode, compressed with zstd.
+    pub compressed: Vec<u8>,
+}
+
+/// A dataset in memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dataset {
+    /// What produced it.
+    pub meta: DatasetMeta,
+    /// The games.
+    pub games: Vec<GameRecord>,
+}
+
+/// A position from a game with its labels.
+#[derive(Clone, Debug)]
+pub struct LabelledPosition {
+    /// The position before the move.
+    pub position: Position,
+    /// The move played (the search's best move).
+    pub best: Move,
+    /// The search score for the side to move.
+    pub score: i16,
+    /// The game's result for the side to move: 1 win, ½ draw, 0 loss.
+    pub result: f32,
+    /// Index of the game in the dataset.
+    pub game: u32,
+    /// Plies played before this position.
+    pub ply: u32,
+}
+
+impl Dataset {
+    /// Writes the dataset (atomically: temporary name, then rename).
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
+        let raw = codec::encode(&self.games);
+        let compressed = zstd::bulk::compress(&raw, 19).map_err(|e| Error::io(path, e))?;
+        let file = DatasetFile { meta: self.meta.clone(), games: self.games.len() as u64, compressed };
+        codec::save(path, MAGIC, VERSION, &file)?;
+        Ok(())
+    }
+
+    /// Reads a dataset written by [`Dataset::save`].
+    pub fn load(path: &Path) -> Result<Dataset, Error> {
+        let file: DatasetFile = codec::load(path, MAGIC, VERSION)?;
+        let bad = |message: String| Error::BadDataset { path: path.display().to_string(), message };
+        // Bound the decompressed size: generous for any real dataset, small enough to refuse a bomb.
+        let raw = zstd::bulk::decompress(&file.compressed, 1 << 32)
+            .map_err(|e| bad(format!("cannot decompress the games: {e}")))?;
+        let games: Vec<GameRecord> = codec::decode(&raw).map_err(|e| bad(e.to_string()))?;
+        if games.len() as u64 != file.games {
+            return Err(bad(format!("header says {} games, found {}", file.games, games.len())));
+        }
+        for (i, g) in games.iter().enumerate() {
+            if g.moves.len() != g.scores.len() || usize::from(g.opening_plies) > g.moves.len() {
+                return Err(bad(format!("game {i}: {} moves but {} scores", g.moves.len(), g.scores.len())));
+            }
+        }
+        Ok(Dataset { meta: file.meta, games })
+    }
+
+    /// Number of searched (labelled) positions.
+    pub fn labelled_count(&self) -> usize {
+        self.games.iter().map(|g| g.moves.len() - usize::from(g.opening_plies)).sum()
+    }
+
+    /// Replays every game and calls `visit` for each searched position. An illegal move or a bad
+    /// start position is an error naming the game.
+    pub fn for_each_position(&self, mut visit: impl FnMut(&LabelledPosition)) -> Result<(), String> {
+        for (gi, g) in self.games.iter().enumerate() {
+            let start =
+                Position::from_sfen(&g.start).map_err(|e| format!("game {gi}: bad start SFEN: {e}"))?;
+            let rules = RuleSet::from_name(&g.rules)
+                .ok_or_else(|| format!("game {gi}: unknown rules {}", g.rules))?;
+            let mut game = Game::new(start, rules);
+            let winner = g.winner_color();
+            for (ply, (&bits, &score)) in g.moves.iter().zip(&g.scores).enumerate() {
+                let m = Move::from_u16(bits)
+                    .ok_or_else(|| format!("game {gi}, ply {ply}: malformed move {bits}"))?;
+                if !game.position().is_legal(m) {
+                    return Err(format!("game {gi}, ply {ply}: illegal move {m}"));
+                }
+                if ply >= usize::from(g.opening_plies) {
+                    let stm = game.position().side_to_move();
+                    let result = match winner {
+                        None => 0.5,
+                        Some(c) if c == stm => 1.0,
+                        Some(_) => 0.0,
+                    };
+                    visit(&LabelledPosition {
+                        position: game.position().clone(),
+                        best: m,
+                        score,
+                        result,
+                        game: gi as u32,
+                        ply: ply as u32,
+                    });
+                }
+                game.play_unchecked(m);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Summary counts of a dataset: games, positions, results by colour, terminations.
+pub fn summary(data: &Dataset) -> String {
+    let (mut sente, mut gote, mut draws) = (0, 0, 0);
+    let mut plies = 0usize;
+    for g in &data.games {
+        match g.winner {
+            Some(0) => sente += 1,
+            Some(_) => gote += 1,
+            None => draws += 1,
+        }
+        plies += g.moves.len();
+    }
+    let n = data.games.len().max(1);
+    format!(
+        "{} games, {} labelled positions, sente {} / gote {} / draws {}, {:.1} plies per game",
+        data.games.len(),
+        data.labelled_count(),
+        sente,
+        gote,
+        draws,
+        plies as f64 / n as f64
+    )
+}

@@ -1,0 +1,123 @@
+//! Self-play: many games in parallel, each move searched to a fixed node count, labelled with the
+//! search score and the result.
+
+use crate::dataset::{Dataset, DatasetMeta, GameRecord, Termination};
+use crate::openings::{random_opening, OpeningConfig};
+use crate::rng::Rng;
+use indicatif::ProgressBar;
+use minishogi::RuleSet;
+use minishogi_engine::{Limits, Searcher, Weights};
+use rayon::prelude::*;
+use std::sync::atomic::AtomicBool;
+
+/// Settings of a self-play run.
+#[derive(Clone, Debug)]
+pub struct SelfplayConfig {
+    /// Number of games.
+    pub games: usize,
+    /// Nodes searched per move.
+    pub nodes: u64,
+    /// Seed: game `i` uses the stream `(seed, i)`, so output does not depend on the thread count.
+    pub seed: u64,
+    /// A game still running after this many plies is stopped and scored a draw (recorded as
+    /// [`Termination::PlyCap`]).
+    pub ply_cap: usize,
+    /// How openings are drawn.
+    pub opening: OpeningConfig,
+    /// Transposition table per game, in megabytes.
+    pub hash_mb: usize,
+    /// The rule set.
+    pub rules: RuleSet,
+}
+
+impl Default for SelfplayConfig {
+    fn default() -> SelfplayConfig {
+        SelfplayConfig {
+            games: 100,
+            nodes: 2000,
+            seed: 1,
+            ply_cap: 300,
+            opening: OpeningConfig::default(),
+            hash_mb: 2,
+            rules: RuleSet::Standard,
+        }
+    }
+}
+
+/// Plays game `index` of a run with `searcher` (its weights play both sides) and `checker` (the
+/// opening filter).
+pub fn play_game(
+    index: u64,
+    config: &SelfplayConfig,
+    searcher: &mut Searcher,
+    checker: &mut Searcher,
+) -> GameRecord {
+    let mut rng = Rng::for_item(config.seed, index);
+    let mut game = random_opening(&mut rng, checker, &config.opening, config.rules);
+    let opening_plies = game.moves().len();
+    let start = game.start().to_sfen();
+    let mut scores = vec![crate::dataset::NO_SCORE; opening_plies];
+    searcher.clear();
+    let limits = Limits::nodes(config.nodes);
+    let stop = AtomicBool::new(false);
+    let outcome = loop {
+        if let Some(outcome) = game.outcome() {
+            break Some(outcome);
+        }
+        if game.moves().len() >= config.ply_cap {
+            break None;
+        }
+        let result = searcher.search(&game, &limits, &stop, &mut |_| {});
+        // A position with a legal move always gets a best move; guard anyway rather than panic.
+        let Some(m) = result.best.filter(|&m| game.position().is_legal(m)) else {
+            let fallback = game.position().legal_move_list()[0];
+            scores.push(0);
+            game.play_unchecked(fallback);
+            continue;
+        };
+        scores.push(result.score.to_cp_clamped().clamp(-32000, 32000) as i16);
+        game.play_unchecked(m);
+    };
+    GameRecord {
+        start,
+        opening_plies: opening_plies as u16,
+        moves: game.moves().iter().map(|m| m.to_u16()).collect(),
+        scores,
+        winner: GameRecord::encode_winner(outcome),
+        termination: outcome.map_or(Termination::PlyCap, |o| Termination::from_reason(o.reason)),
+        rules: config.rules.name().to_string(),
+    }
+}
+
+/// Plays `config.games` games with `weights` on the current rayon pool, in parallel; the games
+/// come back in index order whatever the thread count.
+pub fn selfplay(
+    config: &SelfplayConfig,
+    weights: &Weights,
+    weights_name: &str,
+    progress: Option<&ProgressBar>,
+) -> Dataset {
+    let games: Vec<GameRecord> = (0..config.games as u64)
+        .into_par_iter()
+        .map_init(
+            || (Searcher::new(weights.clone(), config.hash_mb), Searcher::new(Weights::initial(), 1)),
+            |(searcher, checker), i| {
+                let record = play_game(i, config, searcher, checker);
+                if let Some(bar) = progress {
+                    bar.inc(1);
+                }
+                record
+            },
+        )
+        .collect();
+    Dataset {
+        meta: DatasetMeta {
+            generator: format!("minishogi selfplay {}", env!("CARGO_PKG_VERSION")),
+            seed: config.seed,
+            nodes: config.nodes,
+            weights: weights_name.to_string(),
+            ply_cap: config.ply_cap as u32,
+        },
+        games,
+    }
+}
