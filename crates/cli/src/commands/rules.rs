@@ -3,7 +3,7 @@
 use super::CliResult;
 use clap::Args;
 use minishogi::Position;
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::time::Instant;
 
 /// A position given on the command line.
@@ -23,8 +23,13 @@ impl SfenArg {
 /// Arguments of `moves`.
 #[derive(Args)]
 pub struct MovesArgs {
-    #[command(flatten)]
-    sfen: SfenArg,
+    /// The position as SFEN, or `startpos`.
+    #[arg(long, required_unless_present = "stdin", conflicts_with = "stdin")]
+    sfen: Option<String>,
+    /// Read SFENs from stdin, one per line, and answer each with one line: its legal moves sorted
+    /// bytewise and separated by spaces (empty when there are none), or `error: ...` for a bad line.
+    #[arg(long)]
+    stdin: bool,
 }
 
 /// Arguments of `perft`.
@@ -53,16 +58,44 @@ pub struct ShowArgs {
     sfen: SfenArg,
 }
 
-/// Prints the sorted legal moves.
-pub fn moves(args: MovesArgs) -> CliResult {
-    let pos = args.sfen.position()?;
+/// The legal moves of `pos` in USI, sorted bytewise.
+fn sorted_moves(pos: &Position) -> Vec<String> {
     let mut moves: Vec<String> = pos.legal_move_list().iter().map(|m| m.to_string()).collect();
     moves.sort();
+    moves
+}
+
+/// Prints the sorted legal moves, one per line (or one line per position with `--stdin`).
+pub fn moves(args: MovesArgs) -> CliResult {
+    let Some(sfen) = args.sfen else { return moves_stdin() };
+    let pos = SfenArg { sfen }.position()?;
     let mut out = std::io::stdout().lock();
-    for m in moves {
+    for m in sorted_moves(&pos) {
         writeln!(out, "{m}").map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// `moves --stdin`: one answer line per input line, so scripts can check many positions at once.
+fn moves_stdin() -> CliResult {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut bad = 0usize;
+    for (number, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
+        let answer = match Position::from_sfen(&line) {
+            Ok(pos) => sorted_moves(&pos).join(" "),
+            Err(e) => {
+                bad += 1;
+                format!("error: line {}: bad SFEN '{line}': {e}", number + 1)
+            }
+        };
+        writeln!(out, "{answer}").map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    match bad {
+        0 => Ok(()),
+        n => Err(format!("{n} input line(s) were not legal SFEN positions")),
+    }
 }
 
 /// Prints perft counts.
