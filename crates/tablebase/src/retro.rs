@@ -1,0 +1,179 @@
+//! Minishogi un-moves: the positions from which one legal move leads to a given position.
+//!
+//! A canonical position has sente to move, so gote made the last move. Un-moves take one of
+//! gote's pieces back: a board move (optionally un-promoting when the move touched gote's last
+//! rank), possibly returning a piece from gote's hand to sente on the destination (promoted or
+//! not: captures unpromote), or an un-drop back into gote's hand. A predecessor must be a legal
+//! position with gote to move, and an un-drop of a pawn that gives mate is skipped (pawn-drop mate
+//! is not a move). Each predecessor is colour-flipped to sente to move and indexed.
+
+use minishogi::attacks::attacks;
+use minishogi::{Bitboard, Color, Kind, Position, Square};
+
+use crate::index::Indexer;
+use crate::placement::{Placement, IN_HAND};
+use crate::rules::RetroRules;
+
+/// Gote's last rank (row index): moves that start or end there may promote.
+const GOTE_ZONE: u8 = 4;
+/// Sente's last rank: no unpromoted sente pawn may stand there.
+const SENTE_LAST: u8 = 0;
+
+/// [`RetroRules`] for one Minishogi material set.
+#[derive(Clone, Debug)]
+pub struct MinishogiRetro {
+    indexer: Indexer,
+}
+
+impl MinishogiRetro {
+    /// The rules over the slots of `indexer`.
+    pub fn new(indexer: Indexer) -> MinishogiRetro {
+        MinishogiRetro { indexer }
+    }
+
+    /// The indexer.
+    pub fn indexer(&self) -> &Indexer {
+        &self.indexer
+    }
+}
+
+/// A decoded canonical position (sente to move).
+#[derive(Copy, Clone, Debug)]
+pub struct RetroPos(Placement);
+
+impl RetroRules for MinishogiRetro {
+    type Pos = RetroPos;
+
+    fn size(&self) -> u64 {
+        self.indexer.size()
+    }
+
+    fn decode(&self, index: u64) -> Option<RetroPos> {
+        self.indexer.decode(index).map(RetroPos)
+    }
+
+    fn move_count(&self, pos: &RetroPos) -> u32 {
+        let position = Position::from_setup_unchecked(&pos.0.to_setup(Color::Sente));
+        let mut list = minishogi::MoveList::new();
+        position.legal_moves(&mut list);
+        list.len() as u32
+    }
+
+    fn predecessors(&self, pos: &RetroPos, no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
+        let w = &pos.0;
+        let w_symmetric = self.indexer.index_placement(w).1.symmetric;
+        let mut report = |p: &Placement| {
+            // `p` has gote to move: the side not to move (sente) must not be in check.
+            if p.attacked(p.kings[0], Color::Gote, p.occupied()) {
+                return;
+            }
+            let (q, orient) = self.indexer.index_placement(&p.flipped());
+            // Weights that make the un-move hits add up to forward move counts (see RetroRules):
+            // a symmetric target is reached from both mirror images of an asymmetric predecessor,
+            // an asymmetric target once from a symmetric predecessor that has two moves into it.
+            let weight = match (w_symmetric, orient.symmetric) {
+                (true, false) => u8::from(!orient.mirrored),
+                (false, true) => 2,
+                _ => 1,
+            };
+            emit(q, weight);
+        };
+        unmoves(w, no_moves, &mut report);
+    }
+}
+
+/// Calls `report` with every placement (gote to move) from which a gote move leads to `w`; the
+/// caller checks that sente's king is not in check.
+fn unmoves(w: &Placement, no_moves: bool, report: &mut dyn FnMut(&Placement)) {
+    let occ = w.occupied();
+    let empty = !occ & Bitboard(0x01FF_FFFF);
+
+    // The gote king steps back, possibly uncapturing.
+    let kg = Square::from_index(w.kings[1] as usize);
+    for from in attacks(Color::Sente, Kind::King, kg, occ) & empty {
+        let mut p = *w;
+        p.kings[1] = from.index() as u8;
+        with_uncaptures(&p, kg.index() as u8, report);
+    }
+
+    for i in 0..w.len as usize {
+        let man = w.men[i];
+        if man.color != 1 || man.sq == IN_HAND {
+            continue;
+        }
+        let to = Square::from_index(man.sq as usize);
+        let kind = man.board_kind();
+
+        // Un-drop (drops are unpromoted); a pawn drop that mates was never a move.
+        if !man.promoted {
+            let pawn_mate = man.kind == 0 && no_moves && w.kings[0] == man.sq + 5;
+            if !pawn_mate {
+                let mut p = *w;
+                p.men[i].sq = IN_HAND;
+                report(&p);
+            }
+        }
+
+        // A board move without promotion (an unpromoted pawn on gote's last rank cannot exist).
+        for from in attacks(Color::Sente, kind, to, occ) & empty {
+            let mut p = *w;
+            p.men[i].sq = from.index() as u8;
+            with_uncaptures(&p, man.sq, report);
+        }
+        // A promoting move: the piece stood unpromoted on `from`.
+        if man.promoted {
+            let base = Kind::from_index(man.kind as usize);
+            for from in attacks(Color::Sente, base, to, occ) & empty {
+                if from.row() != GOTE_ZONE && to.row() != GOTE_ZONE {
+                    continue;
+                }
+                let mut p = *w;
+                p.men[i].sq = from.index() as u8;
+                p.men[i].promoted = false;
+                if man.kind == 0 && gote_pawn_on_file(&p, i, from.col()) {
+                    continue;
+                }
+                with_uncaptures(&p, man.sq, report);
+            }
+        }
+    }
+}
+
+/// True when a gote unpromoted pawn other than `men[skip]` stands on column `col`.
+fn gote_pawn_on_file(p: &Placement, skip: usize, col: u8) -> bool {
+    p.men().iter().enumerate().any(|(j, m)| {
+        j != skip && m.color == 1 && m.kind == 0 && !m.promoted && m.sq != IN_HAND && m.sq % 5 == col
+    })
+}
+
+/// Reports `p` (the mover already back on its origin, `to` empty) and each version where a piece
+/// from gote's hand is given back to sente on `to`, unpromoted or promoted.
+fn with_uncaptures(p: &Placement, to: u8, report: &mut dyn FnMut(&Placement)) {
+    report(p);
+    let mut seen = 0u8;
+    for j in 0..p.len as usize {
+        let man = p.men[j];
+        if man.color != 1 || man.sq != IN_HAND || seen & (1 << man.kind) != 0 {
+            continue;
+        }
+        // Identical pieces in hand give the same predecessor: take one per kind.
+        seen |= 1 << man.kind;
+        let mut q = *p;
+        q.men[j].color = 0;
+        q.men[j].sq = to;
+        let base = Kind::from_index(man.kind as usize);
+        let pawn_ok = man.kind != 0 || (to / 5 != SENTE_LAST && !sente_pawn_on_file(p, to % 5));
+        if pawn_ok {
+            report(&q);
+        }
+        if base.promoted().is_some() {
+            q.men[j].promoted = true;
+            report(&q);
+        }
+    }
+}
+
+/// True when sente has an unpromoted pawn on the board on column `col`.
+fn sente_pawn_on_file(p: &Placement, col: u8) -> bool {
+    p.men().iter().any(|m| m.color == 0 && m.kind == 0 && !m.promoted && m.sq != IN_HAND && m.sq % 5 == col)
+}

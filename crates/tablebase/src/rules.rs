@@ -1,0 +1,32 @@
+//! The narrow interface between the retrograde generator and a game's rules.
+//!
+//! The generator in [`crate::generate`] knows nothing of shogi: it asks an implementation of
+//! [`RetroRules`] to decode slots, count legal moves and list predecessors. Minishogi's
+//! implementation is [`crate::retro::MinishogiRetro`]; another game (say a 10×10 variant without
+//! drops) plugs in by implementing the same four methods over its own indexer.
+
+/// What retrograde analysis needs from a game: a dense index of the positions of one closed set
+/// (every move stays inside it), forward move counts and backward (un-move) generation.
+///
+/// Positions are identified only up to the symmetries the index uses. The contract that makes the
+/// move counters exact: for any two slots `q` and `w`, the sum of the weights that
+/// [`RetroRules::predecessors`] reports for `q` when called on `w` equals the number of legal moves
+/// of the position in `q` that lead to a position whose slot is `w`.
+pub trait RetroRules: Sync {
+    /// A decoded position, as cheap as the game allows.
+    type Pos;
+
+    /// Number of slots.
+    fn size(&self) -> u64;
+
+    /// The position in slot `index` if the slot holds a legal position.
+    fn decode(&self, index: u64) -> Option<Self::Pos>;
+
+    /// The number of legal moves of the side to move.
+    fn move_count(&self, pos: &Self::Pos) -> u32;
+
+    /// Calls `emit(slot, weight)` for each legal move leading into `pos` (see the trait's weight
+    /// contract). `no_moves` says that `pos` has no legal move (some games forbid moves that would
+    /// mate in a certain way, as shogi forbids mating by a pawn drop).
+    fn predecessors(&self, pos: &Self::Pos, no_moves: bool, emit: &mut dyn FnMut(u64, u8));
+}
