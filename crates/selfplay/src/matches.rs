@@ -84,8 +84,8 @@ pub enum PlayerSpec {
     Engine {
         /// Name in reports.
         name: String,
-        /// Its weights.
-        weights: Weights,
+        /// Its weights (boxed: they are large next to the other variant).
+        weights: Box<Weights>,
         /// Nodes per move.
         nodes: u64,
     },

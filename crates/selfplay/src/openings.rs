@@ -60,7 +60,7 @@ pub fn random_opening(rng: &mut Rng, checker: &mut Searcher, config: &OpeningCon
         if badness <= config.max_score {
             return game;
         }
-        if best.as_ref().map_or(true, |(b, _)| badness < *b) {
+        if !matches!(&best, Some((b, _)) if *b <= badness) {
             best = Some((badness, game));
         }
     }

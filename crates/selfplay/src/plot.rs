@@ -121,7 +121,7 @@ pub fn line_chart_svg(title: &str, x_label: &str, y_label: &str, series: &[Serie
 
 fn tick(v: f64) -> String {
     let a = v.abs();
-    if a != 0.0 && (a < 0.01 || a >= 1e5) {
+    if a != 0.0 && !(0.01..1e5).contains(&a) {
         format!("{v:.2e}")
     } else if a < 1.0 {
         format!("{v:.4}")

@@ -110,11 +110,14 @@ pub fn train(
         write("svg", crate::tune::loss_svg(&tuned))?;
         let a = PlayerSpec::Engine {
             name: format!("round{round}"),
-            weights: candidate.clone(),
+            weights: Box::new(candidate.clone()),
             nodes: config.match_nodes,
         };
-        let b =
-            PlayerSpec::Engine { name: best_name.clone(), weights: best.clone(), nodes: config.match_nodes };
+        let b = PlayerSpec::Engine {
+            name: best_name.clone(),
+            weights: Box::new(best.clone()),
+            nodes: config.match_nodes,
+        };
         let mut mc = config.matches.clone();
         mc.seed = config.matches.seed.wrapping_add(round as u64 * 7_919);
         let state = play_match(&mc, &a, &b, &|s| report(TrainEvent::Pair(s)))?;

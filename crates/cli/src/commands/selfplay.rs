@@ -298,7 +298,7 @@ fn print_state(s: &MatchState, total: usize) {
 /// Runs `minishogi match`.
 pub fn match_cmd(args: MatchArgs) -> CliResult {
     let (wa, na) = load_weights(args.a.as_deref())?;
-    let a = PlayerSpec::Engine { name: format!("A ({na})"), weights: wa, nodes: args.nodes };
+    let a = PlayerSpec::Engine { name: format!("A ({na})"), weights: Box::new(wa), nodes: args.nodes };
     let b = match &args.engine {
         Some(command) => {
             let mut options = Vec::new();
@@ -312,7 +312,7 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
         }
         None => {
             let (wb, nb) = load_weights(args.b.as_deref())?;
-            PlayerSpec::Engine { name: format!("B ({nb})"), weights: wb, nodes: args.nodes }
+            PlayerSpec::Engine { name: format!("B ({nb})"), weights: Box::new(wb), nodes: args.nodes }
         }
     };
     if args.sprt && !(args.error_rate > 0.0 && args.error_rate < 0.5 && args.elo1 > args.elo0) {
