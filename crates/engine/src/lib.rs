@@ -13,13 +13,16 @@
 //! assert!(game.position().is_legal(result.best.unwrap()));
 //! ```
 
+pub mod bench;
 pub mod codec;
 mod features;
 mod limits;
 mod oracle;
 pub mod score;
 mod search;
+mod tablebase;
 pub mod tt;
+pub mod usi;
 mod weights;
 mod worker;
 
@@ -28,4 +31,5 @@ pub use limits::{budget, Budget, Clock, Limits};
 pub use oracle::{EndgameOracle, TbValue};
 pub use score::Score;
 pub use search::{Info, SearchResult, Searcher};
+pub use tablebase::TablebaseOracle;
 pub use weights::{Weights, WeightsError};

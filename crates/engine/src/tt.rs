@@ -55,7 +55,7 @@ impl Tt {
 
     /// Size in megabytes.
     pub fn size_mb(&self) -> usize {
-        self.slots.len() * SLOT_BYTES >> 20
+        (self.slots.len() * SLOT_BYTES) >> 20
     }
 
     /// Empties the table.

@@ -178,7 +178,7 @@ impl<'a> Worker<'a> {
             return true;
         }
         if let Some(n) = limits.mate {
-            if v > MATE_BOUND && MATE - v <= 2 * n as i32 - 1 {
+            if v > MATE_BOUND && MATE - v < 2 * n as i32 {
                 return true;
             }
         }
@@ -468,7 +468,12 @@ impl<'a> Worker<'a> {
 
             let undo = self.push(m);
             let gives_check = self.in_check();
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            // Extend safe checks only: with drops, unsafe checks are too many to extend.
+            let ext = i32::from(
+                gives_check
+                    && (ply as i32) < self.root_depth
+                    && !self.pos.attackers_to(m.to(), self.pos.side_to_move(), self.pos.occupied()).any(),
+            );
             let new_depth = depth - 1 + ext;
             let v = if i == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, false)

@@ -1,0 +1,55 @@
+//! `usi` and `bench`: the engine from the shell.
+
+use super::CliResult;
+use clap::Args;
+use minishogi_engine::bench::{bench as run_bench, POSITIONS};
+use minishogi_engine::usi::Usi;
+use minishogi_engine::Weights;
+use std::path::PathBuf;
+
+/// Arguments of `minishogi usi`.
+#[derive(Args)]
+pub struct UsiArgs {}
+
+/// Arguments of `minishogi bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Search depth per position.
+    #[arg(long, default_value_t = 9)]
+    depth: u32,
+    /// Weights file (default: the embedded weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Print the nodes of each position.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// Runs the USI loop on stdin and stdout.
+pub fn usi(_args: UsiArgs) -> CliResult {
+    let mut session = Usi::new(Box::new(std::io::stdout()));
+    session.run(std::io::stdin().lock()).map_err(|e| format!("reading stdin: {e}"))
+}
+
+/// Searches the benchmark positions and prints total nodes and nodes per second.
+pub fn bench(args: BenchArgs) -> CliResult {
+    let weights = match &args.weights {
+        Some(path) => Weights::load(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        None => Weights::default_embedded(),
+    };
+    if !(1..=64).contains(&args.depth) {
+        return Err(format!("--depth must be 1..64, got {}", args.depth));
+    }
+    let verbose = args.verbose;
+    let result = run_bench(&weights, args.depth, |sfen, nodes| {
+        if verbose {
+            println!("{nodes:>12}  {sfen}");
+        }
+    });
+    println!("positions {}", POSITIONS.len());
+    println!("depth {}", args.depth);
+    println!("time {} ms", result.time.as_millis());
+    println!("nodes {}", result.nodes);
+    println!("nps {}", result.nps());
+    Ok(())
+}

@@ -1,0 +1,426 @@
+//! The USI protocol loop: reads commands, runs searches on their own thread so that `stop` is
+//! answered at once, and writes `info` and `bestmove` lines. Bad input gets an `info string`
+//! reply and is otherwise ignored; the loop ends only on `quit` or the end of input.
+
+use crate::limits::{Clock, Limits};
+use crate::search::{Info, SearchResult, Searcher};
+use crate::TablebaseOracle;
+use crate::Weights;
+use minishogi::{Game, Position, RuleSet};
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Where protocol lines go (shared with the search thread).
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn send(out: &Out, line: &str) {
+    // A closed output (the GUI went away) is not an error worth dying for: input ends soon too.
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// A search running on its own thread.
+struct Job {
+    handle: JoinHandle<Searcher>,
+    stop: Arc<AtomicBool>,
+    /// Lets a finished `infinite` or `ponder` search print its result.
+    release: Arc<AtomicBool>,
+    /// Tells the search thread to drop its result (ponderhit restarts the search).
+    discard: Arc<AtomicBool>,
+    /// The limits to use when a ponder search is hit.
+    ponder_limits: Option<Limits>,
+}
+
+/// The state of the USI session.
+pub struct Usi {
+    out: Out,
+    searcher: Option<Searcher>,
+    job: Option<Job>,
+    game: Game,
+    rules: RuleSet,
+}
+
+const NAME: &str = concat!("minishogi ", env!("CARGO_PKG_VERSION"));
+const DEFAULT_HASH_MB: usize = 16;
+
+impl Usi {
+    /// A session writing to `out`, with the embedded weights and no tables.
+    pub fn new(out: Box<dyn Write + Send>) -> Usi {
+        Usi {
+            out: Arc::new(Mutex::new(out)),
+            searcher: Some(Searcher::new(Weights::default_embedded(), DEFAULT_HASH_MB)),
+            job: None,
+            game: Game::new(Position::startpos(), RuleSet::Standard),
+            rules: RuleSet::Standard,
+        }
+    }
+
+    /// Reads commands until `quit` or the end of input.
+    pub fn run(&mut self, input: impl BufRead) -> io::Result<()> {
+        for line in input.lines() {
+            let line = match line {
+                Ok(l) => l,
+                Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                    self.say("info string ignored a line that is not UTF-8");
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            if !self.handle(&line) {
+                break;
+            }
+        }
+        self.finish_search(true);
+        Ok(())
+    }
+
+    fn say(&self, line: &str) {
+        send(&self.out, line);
+    }
+
+    /// Handles one line; false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else { return true };
+        self.reap_finished();
+        match cmd {
+            "usi" => self.usi(),
+            "isready" => self.say("readyok"),
+            "usinewgame" => {
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+            }
+            "setoption" => self.setoption(args),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => self.finish_search(true),
+            "ponderhit" => self.ponderhit(),
+            "gameover" => self.finish_search(false),
+            "quit" => return false,
+            _ => self.say(&format!("info string unknown command: {}", truncate(line))),
+        }
+        true
+    }
+
+    fn usi(&self) {
+        self.say(&format!("id name {NAME}"));
+        self.say("id author the minishogi authors");
+        self.say(&format!("option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max 65536"));
+        self.say("option name Threads type spin default 1 min 1 max 256");
+        self.say("option name USI_Ponder type check default false");
+        self.say("option name USI_Variant type combo default minishogi var minishogi");
+        self.say("option name TablebaseDir type string default <empty>");
+        self.say("option name WeightsFile type string default <empty>");
+        self.say("option name Rules type combo default standard var standard var draw300");
+        self.say("option name MoveOverhead type spin default 50 min 0 max 10000");
+        self.say("usiok");
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        // setoption name <id...> [value <x...>]
+        let Some(("name", rest)) = args.split_first().map(|(a, r)| (*a, r)) else {
+            return self.say("info string malformed setoption: expected 'setoption name <id> [value <x>]'");
+        };
+        let split = rest.iter().position(|t| *t == "value");
+        let (name, value) = match split {
+            Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+            None => (rest.join(" "), String::new()),
+        };
+        if self.job.is_some() {
+            return self.say(&format!("info string option {name} not set: a search is running"));
+        }
+        let Some(searcher) = self.searcher.as_mut() else { return };
+        let number = |v: &str| v.parse::<u64>().ok();
+        match name.to_ascii_lowercase().as_str() {
+            "usi_hash" | "hash" => match number(&value) {
+                Some(mb) if (1..=65536).contains(&mb) => searcher.set_hash_mb(mb as usize),
+                _ => self.say(&format!("info string USI_Hash needs a size in MB (1..65536), got '{value}'")),
+            },
+            "threads" => match number(&value) {
+                Some(t) if (1..=256).contains(&t) => searcher.set_threads(t as usize),
+                _ => self.say(&format!("info string Threads needs a number 1..256, got '{value}'")),
+            },
+            "moveoverhead" => match number(&value) {
+                Some(ms) if ms <= 10_000 => searcher.set_move_overhead(Duration::from_millis(ms)),
+                _ => {
+                    self.say(&format!("info string MoveOverhead needs milliseconds 0..10000, got '{value}'"))
+                }
+            },
+            "usi_ponder" => {}
+            "usi_variant" => {
+                if !value.eq_ignore_ascii_case("minishogi") {
+                    self.say(&format!("info string unsupported variant '{value}': only minishogi"));
+                }
+            }
+            "rules" => match RuleSet::from_name(&value) {
+                Some(r) => {
+                    self.rules = r;
+                    self.game = Game::new(self.game.start().clone(), r);
+                }
+                None => self.say(&format!("info string unknown rule set '{value}' (standard, draw300)")),
+            },
+            "weightsfile" => {
+                let v = empty_if_default(&value);
+                if v.is_empty() {
+                    searcher.set_weights(Weights::default_embedded());
+                } else {
+                    match Weights::load(Path::new(v)) {
+                        Ok(w) => {
+                            searcher.set_weights(w);
+                        }
+                        Err(e) => self.say(&format!("info string cannot load weights {v}: {e}")),
+                    }
+                }
+            }
+            "tablebasedir" => {
+                let v = empty_if_default(&value);
+                if v.is_empty() {
+                    searcher.set_oracle(None);
+                } else {
+                    match TablebaseOracle::open(Path::new(&v)) {
+                        Ok(oracle) => {
+                            let n = oracle.table_count();
+                            searcher.set_oracle(Some(Arc::new(oracle)));
+                            self.say(&format!("info string {n} tables in {v}"));
+                        }
+                        Err(e) => self.say(&format!("info string cannot open tables in {v}: {e}")),
+                    }
+                }
+            }
+            _ => self.say(&format!("info string unknown option '{name}'")),
+        }
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        if self.job.is_some() {
+            // GUIs send `position` only between searches; a stray one must not disturb the search.
+            return self.say("info string position ignored: a search is running");
+        }
+        match parse_position(args, self.rules) {
+            Ok(game) => self.game = game,
+            Err(e) => self.say(&format!("info string bad position command: {e}")),
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if self.job.is_some() {
+            return self.say("info string go ignored: a search is already running");
+        }
+        let (limits, ponder) = match parse_go(args) {
+            Ok(x) => x,
+            Err(e) => {
+                // A GUI waits for `bestmove` after any `go`: answer with a short search.
+                self.say(&format!("info string bad go command ({e}); searching to depth 6"));
+                (Limits::depth(6), false)
+            }
+        };
+        self.start(limits, ponder);
+    }
+
+    fn start(&mut self, limits: Limits, ponder: bool) {
+        let Some(mut searcher) = self.searcher.take() else { return };
+        let stop = Arc::new(AtomicBool::new(false));
+        let release = Arc::new(AtomicBool::new(false));
+        let discard = Arc::new(AtomicBool::new(false));
+        let game = self.game.clone();
+        let out = Arc::clone(&self.out);
+        let (run_limits, ponder_limits) =
+            if ponder { (Limits { infinite: true, ..limits.clone() }, Some(limits)) } else { (limits, None) };
+        let wait = run_limits.infinite;
+        let (stop2, release2, discard2) = (Arc::clone(&stop), Arc::clone(&release), Arc::clone(&discard));
+        let handle = std::thread::spawn(move || {
+            let mut report = |info: &Info| send(&out, &info_line(info));
+            let result = searcher.search(&game, &run_limits, &stop2, &mut report);
+            // An infinite or ponder search reports only when told to stop.
+            while wait && !release2.load(Ordering::Acquire) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            if !discard2.load(Ordering::Acquire) {
+                send(&out, &bestmove_line(&result));
+            }
+            searcher
+        });
+        self.job = Some(Job { handle, stop, release, discard, ponder_limits });
+    }
+
+    fn ponderhit(&mut self) {
+        let Some(job) = self.job.as_ref() else {
+            return self.say("info string ponderhit without a ponder search");
+        };
+        let Some(limits) = job.ponder_limits.clone() else {
+            return self.say("info string ponderhit ignored: the search is not pondering");
+        };
+        // Restart as a normal search: the table keeps what pondering found.
+        job.discard.store(true, Ordering::Release);
+        self.finish_search(true);
+        self.start(limits, false);
+    }
+
+    /// Stops the running search (if `now`, else lets it end by itself) and takes the searcher back.
+    fn finish_search(&mut self, now: bool) {
+        let Some(job) = self.job.take() else { return };
+        if now || job.ponder_limits.is_some() {
+            job.stop.store(true, Ordering::Release);
+        }
+        job.release.store(true, Ordering::Release);
+        match job.handle.join() {
+            Ok(searcher) => self.searcher = Some(searcher),
+            Err(_) => {
+                // A panic in search is a bug; keep the loop alive with a fresh searcher.
+                self.say("info string internal error in search; engine reset");
+                self.searcher = Some(Searcher::new(Weights::default_embedded(), DEFAULT_HASH_MB));
+            }
+        }
+    }
+
+    /// Takes back the searcher of a search that has already ended by itself.
+    fn reap_finished(&mut self) {
+        if self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+            self.finish_search(false);
+        }
+    }
+}
+
+fn empty_if_default(v: &str) -> &str {
+    if v == "<empty>" {
+        ""
+    } else {
+        v
+    }
+}
+
+fn truncate(line: &str) -> String {
+    line.chars().take(80).collect()
+}
+
+/// Parses the arguments of `position`.
+pub fn parse_position(args: &[&str], rules: RuleSet) -> Result<Game, String> {
+    let moves_at = args.iter().position(|t| *t == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    let start = match setup.split_first() {
+        Some((&"startpos", [])) => Position::startpos(),
+        Some((&"sfen", fields)) if !fields.is_empty() => {
+            Position::from_sfen(&fields.join(" ")).map_err(|e| e.to_string())?
+        }
+        _ => return Err("expected 'startpos' or 'sfen <sfen>'".to_string()),
+    };
+    let mut game = Game::new(start, rules);
+    for (i, m) in moves.iter().enumerate() {
+        game.play_usi(m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+/// Parses the arguments of `go`; the flag is `ponder`.
+pub fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
+    let mut limits = Limits::default();
+    let mut clock = Clock::default();
+    let mut has_clock = false;
+    let mut ponder = false;
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        let mut value = None;
+        let mut num = || -> Result<u64, String> {
+            let v = args.get(i + 1).ok_or_else(|| format!("'{key}' needs a value"))?;
+            value = Some(());
+            v.parse::<i64>()
+                .map(|x| x.max(0) as u64)
+                .map_err(|_| format!("'{key}' needs a number, got '{v}'"))
+        };
+        let ms = Duration::from_millis;
+        match key {
+            "btime" => (clock.time[0], has_clock) = (ms(num()?), true),
+            "wtime" => (clock.time[1], has_clock) = (ms(num()?), true),
+            "binc" => (clock.inc[0], has_clock) = (ms(num()?), true),
+            "winc" => (clock.inc[1], has_clock) = (ms(num()?), true),
+            "byoyomi" => (clock.byoyomi, has_clock) = (ms(num()?), true),
+            "movetime" => limits.movetime = Some(ms(num()?)),
+            "depth" => limits.depth = Some(num()?.clamp(1, 100) as u32),
+            "nodes" => limits.nodes = Some(num()?),
+            "mate" if args.get(i + 1) == Some(&"infinite") => {
+                limits.infinite = true;
+                i += 1;
+            }
+            "mate" => {
+                limits.mate = Some(num()?.clamp(1, 60) as u32);
+            }
+            "infinite" => limits.infinite = true,
+            "ponder" => ponder = true,
+            "movestogo" => {
+                num()?;
+            }
+            other => return Err(format!("unknown go parameter '{other}'")),
+        }
+        i += if value.is_some() { 2 } else { 1 };
+    }
+    if has_clock {
+        limits.clock = Some(clock);
+    }
+    Ok((limits, ponder))
+}
+
+/// The `info` line of an iteration.
+pub fn info_line(info: &Info) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        info.nps,
+        info.time.as_millis(),
+        info.hashfull,
+        pv.join(" ")
+    )
+}
+
+/// The `bestmove` line of a result.
+pub fn bestmove_line(result: &SearchResult) -> String {
+    match (result.best, result.ponder) {
+        (Some(m), Some(p)) => format!("bestmove {m} ponder {p}"),
+        (Some(m), None) => format!("bestmove {m}"),
+        (None, _) => "bestmove resign".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_go() {
+        let (l, p) = parse_go(&["btime", "1000", "wtime", "2000", "byoyomi", "500"]).unwrap();
+        assert!(!p);
+        let c = l.clock.unwrap();
+        assert_eq!(c.time, [Duration::from_millis(1000), Duration::from_millis(2000)]);
+        assert_eq!(c.byoyomi, Duration::from_millis(500));
+        assert!(parse_go(&["depth"]).is_err());
+        assert!(parse_go(&["depth", "x"]).is_err());
+        assert!(parse_go(&["sideways"]).is_err());
+        assert_eq!(parse_go(&["mate", "3"]).unwrap().0.mate, Some(3));
+        assert!(parse_go(&["ponder", "infinite"]).unwrap().1);
+    }
+
+    #[test]
+    fn parses_position() {
+        let g = parse_position(&["startpos", "moves", "5d5c", "1b1c"], RuleSet::Standard).unwrap();
+        assert_eq!(g.position().to_sfen(), "rbsgk/5/P3p/5/KGSBR b - 3");
+        let g = parse_position(&["sfen", "4k/5/5/P4/KGSBR", "w", "-", "1"], RuleSet::Standard).unwrap();
+        assert_eq!(g.first_player(), minishogi::Color::Gote);
+        assert!(parse_position(&["startpos", "moves", "5d5b"], RuleSet::Standard).is_err());
+        assert!(parse_position(&["sfen", "xyz"], RuleSet::Standard).is_err());
+        assert!(parse_position(&[], RuleSet::Standard).is_err());
+    }
+}
