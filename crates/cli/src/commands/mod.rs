@@ -1,7 +1,6 @@
 //! Subcommands. Each module holds one group and its clap arguments.
 
 mod engine;
-mod engine;
 mod rules;
 mod selfplay;
 mod tb;
@@ -35,10 +34,6 @@ enum Command {
     Match(selfplay::MatchArgs),
     /// Training loop: self-play, tune, match against the best, keep the winner.
     Train(selfplay::TrainArgs),
-    /// Run the engine with the USI protocol on stdin/stdout.
-    Usi(engine::UsiArgs),
-    /// Search a fixed set of positions: total nodes (a signature of the search) and nodes/s.
-    Bench(engine::BenchArgs),
     /// Endgame tablebases: generate, probe, verify and describe tables.
     Tb(tb::TbArgs),
     /// Run the engine with the USI protocol on stdin/stdout.
@@ -57,8 +52,6 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Tune(args) => selfplay::tune(args),
         Command::Match(args) => selfplay::match_cmd(args),
         Command::Train(args) => selfplay::train(args),
-        Command::Usi(args) => engine::usi(args),
-        Command::Bench(args) => engine::bench(args),
         Command::Tb(args) => tb::tb(args),
         Command::Usi(args) => engine::usi(args),
         Command::Bench(args) => engine::bench(args),
