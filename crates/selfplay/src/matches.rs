@@ -105,7 +105,7 @@ impl PlayerSpec {
     pub fn create(&self) -> Result<Box<dyn Player>, Error> {
         Ok(match self {
             PlayerSpec::Engine { name, weights, nodes } => {
-                Box::new(EnginePlayer::new(name, weights.clone(), *nodes, 2))
+                Box::new(EnginePlayer::new(name, (**weights).clone(), *nodes, 2))
             }
             PlayerSpec::Usi { command, go, options } => Box::new(UsiPlayer {
                 engine: UsiEngine::start(command, options, Duration::from_secs(60))?,
