@@ -17,6 +17,8 @@
 //! assert!(e.low > 0.0 && e.elo > e.low && e.high > e.elo);
 //! ```
 
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
 pub mod dataset;
 pub mod elo;
 mod error;
