@@ -1,0 +1,140 @@
+//! `minishogi tb ...` run as a user runs it: JSON shape of probes, on-the-fly generation of small
+//! sets, stdin mode, skipping existing tables, verification catching a damaged file.
+
+use minishogi::Position;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_minishogi")).args(args).output().expect("the binary runs")
+}
+
+fn run_with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minishogi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Checks one probe answer against the rules crate: the line is legal, as long as the distance,
+/// and ends with the side to move having no legal move.
+fn check_answer(json: &serde_json::Value, sfen: &str) {
+    let obj = json.as_object().expect("an object");
+    for key in ["sfen", "material", "result", "plies", "best", "line"] {
+        assert!(obj.contains_key(key), "missing {key}: {json}");
+    }
+    let result = json["result"].as_str().expect("result is a string");
+    assert!(["win", "loss", "draw"].contains(&result), "{json}");
+    let line: Vec<&str> =
+        json["line"].as_array().expect("array").iter().map(|m| m.as_str().expect("move")).collect();
+    assert_eq!(json["best"].as_str(), line.first().copied(), "{json}");
+    let mut pos = Position::from_sfen(sfen).expect("sfen");
+    assert_eq!(json["sfen"].as_str(), Some(pos.to_sfen().as_str()));
+    if result == "draw" {
+        assert!(json["plies"].is_null());
+        return;
+    }
+    let plies = json["plies"].as_u64().expect("plies is a number");
+    assert_eq!(plies % 2 == 1, result == "win", "{json}");
+    assert_eq!(line.len() as u64, plies, "{json}");
+    for m in line {
+        let mv = pos.parse_move(m).expect("a legal move");
+        pos.play(mv);
+    }
+    assert!(!pos.has_legal_move(), "line does not end the game: {json}");
+}
+
+#[test]
+fn probe_json_generates_a_small_table_on_the_fly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path().to_str().expect("utf-8 path");
+    let sfen = "4k/5/5/5/K4 b G 1";
+    let out = run(&["tb", "probe", "--json", "--sfen", sfen, "--dir", d]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1);
+    let json: serde_json::Value = serde_json::from_str(stdout.trim()).expect("JSON");
+    assert_eq!(json["material"], "G");
+    assert_eq!(json["result"], "win", "a gold in hand against a bare king wins");
+    check_answer(&json, sfen);
+    assert!(Path::new(d).join("G.mstb").exists(), "the generated table is kept");
+
+    // Text mode from the stored table.
+    let out = run(&["tb", "probe", "--sfen", sfen, "--dir", d]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("win in"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn probe_stdin_answers_every_line_and_goes_on_after_errors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path().to_str().expect("utf-8 path");
+    let good = ["4k/5/5/5/K4 w G 1", "4k/5/5/5/K4 w s 1"];
+    let input = format!("not a sfen\n{}\nstartpos\n{}\n", good[0], good[1]);
+    let out = run_with_stdin(&["tb", "probe", "--json", "--dir", d], &input);
+    assert!(!out.status.success(), "errors give a non-zero exit");
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["sfen"], "not a sfen");
+    assert!(lines[0]["error"].is_string());
+    check_answer(&lines[1], good[0]);
+    let missing = lines[2]["error"].as_str().expect("error for startpos");
+    assert!(missing.contains("minishogi tb gen RRBBGGSSPP"), "{missing}");
+    check_answer(&lines[3], good[1]);
+}
+
+#[test]
+fn a_missing_large_table_names_the_command_that_makes_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path().to_str().expect("utf-8 path");
+    let out = run(&["tb", "probe", "--sfen", "4k/5/5/5/K4 b RBG 1", "--dir", d]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("no table for RBG") && err.contains("minishogi tb gen RBG"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn gen_skips_existing_tables_and_verify_catches_damage() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path().to_str().expect("utf-8 path");
+    let out = run(&["tb", "gen", "G", "-", "--dir", d, "--threads", "2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("G: ") && stdout.contains("bits/position"), "{stdout}");
+    let out = run(&["tb", "gen", "G", "--dir", d]);
+    assert!(text(&out.stdout).contains("skipped"), "{}", text(&out.stdout));
+
+    let file = dir.path().join("G.mstb");
+    let f = file.to_str().expect("utf-8");
+    let out = run(&["tb", "verify", f, dir.path().join("kings.mstb").to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(text(&out.stdout).matches(": ok").count(), 2);
+
+    let out = run(&["tb", "info", f]);
+    assert!(out.status.success());
+    let info = text(&out.stdout);
+    assert!(info.contains("longest mate: win in") && info.contains("bits per legal position"), "{info}");
+
+    // Flip one byte in the middle of the blocks: verify fails and names the file and block.
+    let mut bytes = std::fs::read(&file).expect("read");
+    let at = bytes.len() - 100;
+    bytes[at] ^= 0x40;
+    let bad = dir.path().join("bad.mstb");
+    std::fs::write(&bad, &bytes).expect("write");
+    let out = run(&["tb", "verify", bad.to_str().expect("utf-8")]);
+    assert!(!out.status.success());
+    let report = text(&out.stdout);
+    assert!(report.contains("bad.mstb") && report.contains("block"), "{report}");
+}
