@@ -85,8 +85,10 @@ impl Move {
     pub fn parse_usi(text: &str) -> Option<Move> {
         if let Some((piece, square)) = text.split_once('*') {
             let mut chars = piece.chars();
-            let kind = Kind::from_letter(chars.next()?)?;
-            if chars.next().is_some() || kind == Kind::King || !piece.is_ascii() {
+            let letter = chars.next()?;
+            let kind = Kind::from_letter(letter)?;
+            // USI writes the dropped piece in uppercase for both sides (`P*3c`, never `p*3c`).
+            if chars.next().is_some() || kind == Kind::King || !letter.is_ascii_uppercase() {
                 return None;
             }
             return Some(Move::drop(kind, Square::parse(square)?));

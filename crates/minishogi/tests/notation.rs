@@ -106,8 +106,10 @@ fn illegal_and_malformed_moves() {
         let message = pos.parse_move(text).expect_err(text).to_string();
         assert!(message.contains(text) && message.contains("not legal"), "{message}");
     }
-    for text in ["", "5e", "5e5e", "6e5d", "5f5d", "5e4d++", "K*3c", "P*", "*3c", "p*3c4", "5e4d=", "５e4d"]
-    {
+    for text in [
+        "", "5e", "5e5e", "6e5d", "5f5d", "5e4d++", "K*3c", "P*", "*3c", "p*3c4", "5e4d=", "５e4d", "p*3c",
+        "s*2b",
+    ] {
         let err = pos.parse_move(text).expect_err(text);
         assert_eq!(err, MoveError::Malformed(text.to_string()), "{text}");
         assert!(err.to_string().contains("not a USI move"));

@@ -12,8 +12,11 @@ const FORWARD3: [(i8, i8); 3] = [(-1, -1), (0, -1), (1, -1)];
 const ORTHOGONAL: [(i8, i8); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
 const DIAGONAL: [(i8, i8); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
 
+/// A list of (column, row) directions.
+type Steps = Vec<(i8, i8)>;
+
 /// One-step moves and sliding directions of a kind, for sente.
-fn movement(kind: Kind) -> (Vec<(i8, i8)>, Vec<(i8, i8)>) {
+fn movement(kind: Kind) -> (Steps, Steps) {
     let gold: Vec<(i8, i8)> = FORWARD3.iter().copied().chain([(-1, 0), (1, 0), (0, 1)]).collect();
     match kind {
         Kind::Pawn => (vec![(0, -1)], vec![]),
