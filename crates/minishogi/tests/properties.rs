@@ -7,7 +7,7 @@
 mod common;
 
 use common::{plans, play_out, setups, slow, sorted_usi};
-use minishogi::{Position, Setup};
+use minishogi::{Move, Position, Setup, Square};
 use proptest::prelude::*;
 
 /// Checks one position against the definition-based generator, and every move's result against
@@ -34,6 +34,38 @@ fn check_against_definition(pos: &Position) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `m` with its squares mapped by `f` (for the colour-flip and mirror symmetries).
+fn map_move(m: Move, f: impl Fn(Square) -> Square) -> Move {
+    match (m.from(), m.dropped()) {
+        (Some(from), _) => Move::board(f(from), f(m.to()), m.is_promotion()),
+        (_, Some(kind)) => Move::drop(kind, f(m.to())),
+        _ => unreachable!("a move is a board move or a drop"),
+    }
+}
+
+/// Flipping (180° turn, owners swapped) and mirroring map legal moves onto legal moves.
+fn check_symmetries(pos: &Position) -> Result<(), TestCaseError> {
+    let moves = pos.legal_move_list();
+    for (name, image, f) in [
+        ("flipped", pos.flipped(), Square::flip as fn(Square) -> Square),
+        ("mirrored", pos.mirrored(), Square::mirror as fn(Square) -> Square),
+    ] {
+        let mapped: Vec<Move> = moves.iter().map(|&m| map_move(m, f)).collect();
+        prop_assert_eq!(
+            sorted_usi(&image.legal_move_list()),
+            sorted_usi(&mapped),
+            "{} {}",
+            name,
+            pos.to_sfen()
+        );
+        prop_assert_eq!(image.in_check(), pos.in_check());
+        prop_assert_eq!(image.hash(), image.compute_hash());
+    }
+    prop_assert_eq!(&pos.flipped().flipped(), pos);
+    prop_assert_eq!(&pos.mirrored().mirrored(), pos);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
 
@@ -43,6 +75,17 @@ proptest! {
         play_out(&plan, |pos, _| {
             if result.is_ok() {
                 result = check_against_definition(pos);
+            }
+        });
+        result?;
+    }
+
+    #[test]
+    fn flip_and_mirror_map_legal_moves_onto_legal_moves(plan in plans(200)) {
+        let mut result = Ok(());
+        play_out(&plan, |pos, _| {
+            if result.is_ok() {
+                result = check_symmetries(pos);
             }
         });
         result?;
