@@ -308,6 +308,16 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// True when the side to move, not in check, has no legal move (and so has lost). A piece
+    /// other than a pawn in hand can always be dropped, which settles most cases at once.
+    #[inline]
+    fn stalemated(&self) -> bool {
+        let hand = self.pos.hand(self.pos.side_to_move());
+        let can_drop =
+            [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook].iter().any(|&k| hand.count(k) > 0);
+        !can_drop && !self.pos.has_legal_move()
+    }
+
     #[inline]
     fn evaluate(&self) -> i32 {
         self.s.eval.evaluate(&self.pos)
@@ -410,6 +420,9 @@ impl<'a> Worker<'a> {
         let eval = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
 
         if !pv_node && !in_check && !root {
+            if self.stalemated() {
+                return -mate_in(ply as i32);
+            }
             // Reverse futility: far above beta near the leaves.
             if depth <= 4 && eval - 110 * depth >= beta && eval < MATE_BOUND {
                 return eval;
@@ -474,6 +487,8 @@ impl<'a> Worker<'a> {
                     && (ply as i32) < self.root_depth
                     && !self.pos.attackers_to(m.to(), self.pos.side_to_move(), self.pos.occupied()).any(),
             );
+            // A forced reply costs no depth (single-reply extension).
+            let ext = ext.max(i32::from(moves.len() == 1));
             let new_depth = depth - 1 + ext;
             let v = if i == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, false)
@@ -577,6 +592,9 @@ impl<'a> Worker<'a> {
                     return v;
                 }
             }
+        }
+        if !in_check && self.stalemated() {
+            return -mate_in(ply as i32);
         }
         let stand = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
         if stand >= beta {
