@@ -62,14 +62,14 @@ pub fn line_chart_svg(title: &str, x_label: &str, y_label: &str, series: &[Serie
         let (px, py) = (sx(xv), sy(yv));
         let _ = writeln!(
             svg,
-            r##"<line x1="{px}" y1="{top}" x2="{px}" y2="{}" stroke="#ddd"/><text x="{px}" y="{}" text-anchor="middle">{}</text>"##,
+            r##"<line x1="{px:.2}" y1="{top}" x2="{px:.2}" y2="{}" stroke="#ddd"/><text x="{px:.2}" y="{}" text-anchor="middle">{}</text>"##,
             top + plot_h,
             top + plot_h + 16.0,
             tick(xv)
         );
         let _ = writeln!(
             svg,
-            r##"<line x1="{left}" y1="{py}" x2="{}" y2="{py}" stroke="#ddd"/><text x="{}" y="{}" text-anchor="end">{}</text>"##,
+            r##"<line x1="{left}" y1="{py:.2}" x2="{}" y2="{py:.2}" stroke="#ddd"/><text x="{}" y="{:.2}" text-anchor="end">{}</text>"##,
             left + plot_w,
             left - 6.0,
             py + 4.0,
@@ -121,7 +121,9 @@ pub fn line_chart_svg(title: &str, x_label: &str, y_label: &str, series: &[Serie
 
 fn tick(v: f64) -> String {
     let a = v.abs();
-    if a != 0.0 && !(0.01..1e5).contains(&a) {
+    if a == 0.0 {
+        "0".to_string()
+    } else if !(0.01..1e5).contains(&a) {
         format!("{v:.2e}")
     } else if a < 1.0 {
         format!("{v:.4}")

@@ -101,26 +101,30 @@ pub fn train(
             })?;
         let cand_path = config.dir.join(format!("round{round}.weights"));
         candidate.save(&cand_path).map_err(|e| Error::Config(format!("{}: {e}", cand_path.display())))?;
-        let curve = config.dir.join(format!("round{round}.loss"));
         let write = |ext: &str, text: String| {
-            let p = curve.with_extension(ext);
+            let p = config.dir.join(format!("round{round}.loss.{ext}"));
             std::fs::write(&p, text).map_err(|e| Error::io(&p, e))
         };
         write("csv", crate::tune::loss_csv(&tuned))?;
         write("svg", crate::tune::loss_svg(&tuned))?;
-        let a = PlayerSpec::Engine {
-            name: format!("round{round}"),
-            weights: Box::new(candidate.clone()),
-            nodes: config.match_nodes,
+        // Tuning that found nothing better returns the same weights: no match needed.
+        let state = if candidate == best {
+            MatchState::default()
+        } else {
+            let a = PlayerSpec::Engine {
+                name: format!("round{round}"),
+                weights: Box::new(candidate.clone()),
+                nodes: config.match_nodes,
+            };
+            let b = PlayerSpec::Engine {
+                name: best_name.clone(),
+                weights: Box::new(best.clone()),
+                nodes: config.match_nodes,
+            };
+            let mut mc = config.matches.clone();
+            mc.seed = config.matches.seed.wrapping_add(round as u64 * 7_919);
+            play_match(&mc, &a, &b, &|s| report(TrainEvent::Pair(s)))?
         };
-        let b = PlayerSpec::Engine {
-            name: best_name.clone(),
-            weights: Box::new(best.clone()),
-            nodes: config.match_nodes,
-        };
-        let mut mc = config.matches.clone();
-        mc.seed = config.matches.seed.wrapping_add(round as u64 * 7_919);
-        let state = play_match(&mc, &a, &b, &|s| report(TrainEvent::Pair(s)))?;
         let elo = state.elo();
         let kept = state.tally.score() > 0.5;
         let valid = |e: &EpochStats| e.valid_loss;

@@ -214,7 +214,7 @@ impl Default for TuneConfig {
             epochs: 60,
             batch_size: 4096,
             learning_rate: 2.0,
-            lambda: 0.5,
+            lambda: 0.2,
             k: None,
             seed: 1,
             patience: 10,

@@ -143,7 +143,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 2.0)]
     lr: f64,
     /// Weight of the game result in the target (the rest is the search score): 1 = results only.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.2)]
     lambda: f64,
     /// Positions per step.
     #[arg(long, default_value_t = 4096)]
@@ -189,7 +189,8 @@ pub struct TuneCmdArgs {
     /// The tuned weights file to write.
     #[arg(long)]
     out: PathBuf,
-    /// Loss curve path without extension (default: next to --out); writes .csv and .svg.
+    /// Loss curve path without extension (default: --out with extension `loss`); `.csv` and `.svg`
+    /// are appended.
     #[arg(long)]
     curve: Option<PathBuf>,
     /// Worker threads (default: all cores).
@@ -234,8 +235,9 @@ pub fn tune(args: TuneCmdArgs) -> CliResult {
     weights.save(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
     let curve = args.curve.unwrap_or_else(|| args.out.with_extension("loss"));
     for (ext, text) in [("csv", loss_csv(&report)), ("svg", loss_svg(&report))] {
-        let p = curve.with_extension(ext);
-        std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+        let mut p = curve.clone().into_os_string();
+        p.push(format!(".{ext}"));
+        std::fs::write(&p, text).map_err(|e| format!("{}: {e}", Path::new(&p).display()))?;
     }
     println!("wrote {} and {}.csv/.svg", args.out.display(), curve.display());
     Ok(())
