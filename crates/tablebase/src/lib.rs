@@ -20,7 +20,7 @@ pub use generate::{generate, GenerateError, GenerateOptions, Progress};
 pub use index::Indexer;
 pub use material::{Material, MaterialError};
 pub use table::Table;
-pub use tablebase::{table_file_name, Probe, Tablebase};
+pub use tablebase::{positions_covered, table_file_name, Probe, Tablebase};
 pub use value::Value;
 pub use verify::{verify, VerifyError, VerifyReport};
 pub use write::{write_table, WriteOptions, WriteSummary};

@@ -21,6 +21,24 @@ pub fn table_file_name(material: &Material) -> String {
     }
 }
 
+/// Number of legal positions of the set that the table answers for: each stored (canonical) position
+/// stands for itself, its colour-flipped twin with the other side to move, and the mirror images of
+/// both when they differ. Decodes every slot, in parallel.
+pub fn positions_covered(indexer: &Indexer) -> u64 {
+    use rayon::prelude::*;
+    const CHUNK: u64 = 1 << 14;
+    (0..indexer.size().div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            let end = ((c + 1) * CHUNK).min(indexer.size());
+            (c * CHUNK..end)
+                .filter_map(|i| indexer.position(i))
+                .map(|p| if p.mirrored() == p { 2 } else { 4 })
+                .sum::<u64>()
+        })
+        .sum()
+}
+
 /// An open table with the indexer of its material.
 #[derive(Debug)]
 pub struct MaterialTable {

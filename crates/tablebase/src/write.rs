@@ -23,7 +23,7 @@ pub struct WriteOptions {
 
 impl Default for WriteOptions {
     fn default() -> WriteOptions {
-        WriteOptions { block_size: 4096, level: 12, dictionary_size: 32 << 10 }
+        WriteOptions { block_size: 4096, level: 9, dictionary_size: 32 << 10 }
     }
 }
 

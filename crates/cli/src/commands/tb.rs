@@ -7,7 +7,8 @@ use minishogi::Position;
 use minishogi_tablebase::generate::{generate_with_stats, GenerateOptions, Progress};
 use minishogi_tablebase::tablebase::{check_header, MaterialTable};
 use minishogi_tablebase::{
-    table_file_name, verify, write_table, Indexer, Material, Table, Tablebase, Value, WriteOptions,
+    positions_covered, table_file_name, verify, write_table, Indexer, Material, Table, Tablebase, Value,
+    WriteOptions,
 };
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -432,13 +433,21 @@ fn info(files: &[PathBuf]) -> CliResult {
             thousands(legal),
             100.0 * legal as f64 / header.index_size.max(1) as f64
         );
+        let covered = positions_covered(&Indexer::new(&material));
+        let bits = table.file_bytes() as f64 * 8.0;
         println!(
-            "  file {} in {} blocks of {} values (dictionary {} bytes): {:.3} bits per legal position",
+            "  file {} in {} blocks of {} values (dictionary {} bytes)",
             human_bytes(table.file_bytes()),
             table.block_count(),
             header.block_size,
             header.dictionary.len(),
-            table.file_bytes() as f64 * 8.0 / legal.max(1) as f64
+        );
+        println!(
+            "  bits per legal position: {:.3} per stored position (sente to move, one mirror image); \
+             {:.3} per position of the set ({} positions: both sides to move, both mirror images)",
+            bits / legal.max(1) as f64,
+            bits / covered.max(1) as f64,
+            thousands(covered)
         );
         let count = |v: Value| header.counts[v.to_byte() as usize];
         let (mut wins, mut losses) = (0u64, 0u64);

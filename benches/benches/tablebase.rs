@@ -1,0 +1,110 @@
+//! Tablebase probes: the value of a position whose block is cached, and from a block that is not
+//! (decompression and checksum included; the file's pages are in the OS page cache). Also the
+//! full probe with best move, and writing a table. Each benchmark asserts the values it reads.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use minishogi::Position;
+use minishogi_tablebase::{
+    generate, table_file_name, write_table, GenerateOptions, Indexer, Material, Tablebase, Value,
+    WriteOptions,
+};
+use std::path::PathBuf;
+
+/// Material of the benchmark table: two pieces, about two million slots.
+const MATERIAL: &str = "RB";
+
+struct Fixture {
+    dir: PathBuf,
+    values: Vec<u8>,
+    indexer: Indexer,
+}
+
+fn fixture() -> Fixture {
+    let material = Material::parse(MATERIAL).expect("material");
+    let values = generate(&material, &GenerateOptions::default()).expect("generate");
+    let dir = std::env::temp_dir().join(format!("minishogi-tb-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let indexer = Indexer::new(&material);
+    let path = dir.join(table_file_name(&material));
+    write_table(&path, &material.name(), &indexer.params(), &values, &WriteOptions::default(), &|_| {})
+        .expect("write");
+    Fixture { dir, values, indexer }
+}
+
+/// One legal position per block, `blocks` blocks apart, with its true value.
+fn positions_in_distinct_blocks(f: &Fixture, stride: u64) -> Vec<(Position, Value)> {
+    let block = WriteOptions::default().block_size as u64;
+    let mut out = Vec::new();
+    let mut b = 0;
+    while b * block < f.indexer.size() {
+        let start = b * block;
+        let end = (start + block).min(f.indexer.size());
+        if let Some((i, p)) = (start..end).find_map(|i| f.indexer.position(i).map(|p| (i, p))) {
+            out.push((p, Value::from_byte(f.values[i as usize])));
+        }
+        b += stride;
+    }
+    out
+}
+
+fn probes(c: &mut Criterion) {
+    let f = fixture();
+    let tb = Tablebase::open(&f.dir).expect("open");
+    let cold = positions_in_distinct_blocks(&f, 1);
+    // More distinct blocks than the cache holds, visited in turn: every probe decompresses a block.
+    assert!(cold.len() > 4 * minishogi_tablebase::table::DEFAULT_CACHE_BLOCKS);
+    let (hot, hot_value) = cold[cold.len() / 2].clone();
+
+    c.bench_function("tb probe value, cached block", |b| {
+        b.iter(|| {
+            let v = tb.value(black_box(&hot)).expect("probe").expect("table");
+            assert_eq!(v, hot_value);
+            v
+        })
+    });
+
+    let mut next = 0;
+    c.bench_function("tb probe value, cold block", |b| {
+        b.iter(|| {
+            let (pos, expected) = &cold[next];
+            next = (next + 1) % cold.len();
+            let v = tb.value(black_box(pos)).expect("probe").expect("table");
+            assert_eq!(v, *expected);
+            v
+        })
+    });
+
+    let decisive: Vec<&(Position, Value)> = cold.iter().filter(|(_, v)| v.dtm().is_some()).take(64).collect();
+    let mut next = 0;
+    c.bench_function("tb probe with best move (children mostly cold)", |b| {
+        b.iter(|| {
+            let (pos, expected) = decisive[next];
+            next = (next + 1) % decisive.len();
+            let p = tb.probe(black_box(pos)).expect("probe").expect("table");
+            assert_eq!(p.value, *expected);
+            p
+        })
+    });
+    let _ = std::fs::remove_dir_all(&f.dir);
+}
+
+fn writing(c: &mut Criterion) {
+    let f = fixture();
+    let path = f.dir.join("write-bench.mstb");
+    let mut group = c.benchmark_group("tb write");
+    group.sample_size(10);
+    group.throughput(criterion::Throughput::Elements(f.values.len() as u64));
+    group.bench_function(format!("{MATERIAL} ({} slots)", f.values.len()), |b| {
+        b.iter(|| {
+            let s = write_table(&path, MATERIAL, &[], &f.values, &WriteOptions::default(), &|_| {})
+                .expect("write");
+            assert_eq!(s.index_size, f.values.len() as u64);
+            s
+        })
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(&f.dir);
+}
+
+criterion_group!(benches, probes, writing);
+criterion_main!(benches);
