@@ -35,6 +35,8 @@ struct Job {
     discard: Arc<AtomicBool>,
     /// The limits to use when a ponder search is hit.
     ponder_limits: Option<Limits>,
+    /// The search holds its `bestmove` until `stop` (infinite or ponder).
+    waits: bool,
 }
 
 /// The state of the USI session.
@@ -89,14 +91,20 @@ impl Usi {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = tokens.split_first() else { return true };
         self.reap_finished();
+        if matches!(cmd, "go" | "position" | "setoption" | "usinewgame") {
+            // A GUI sends these after `bestmove`: a search that has answered (or is about to,
+            // having run past what the GUI waited for) is finished before going on.
+            if self.job.as_ref().is_some_and(|j| !j.waits) {
+                self.finish_search(true);
+            }
+        }
         match cmd {
             "usi" => self.usi(),
             "isready" => self.say("readyok"),
-            "usinewgame" => {
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
-                }
-            }
+            "usinewgame" => match self.searcher.as_mut() {
+                Some(s) => s.clear(),
+                None => self.say("info string usinewgame ignored: a search is running"),
+            },
             "setoption" => self.setoption(args),
             "position" => self.position(args),
             "go" => self.go(args),
@@ -247,7 +255,7 @@ impl Usi {
             }
             searcher
         });
-        self.job = Some(Job { handle, stop, release, discard, ponder_limits });
+        self.job = Some(Job { handle, stop, release, discard, ponder_limits, waits: wait });
     }
 
     fn ponderhit(&mut self) {

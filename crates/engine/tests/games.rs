@@ -48,7 +48,8 @@ fn self_game(seed: u64, nodes: u64) -> (Outcome, Vec<Move>) {
     let mut game = Game::new(Position::startpos(), RuleSet::Standard);
     let opening = 2 + rng.below(5);
     random_opening(&mut game, &mut rng, opening);
-    let mut sides = [Searcher::new(Weights::default_embedded(), 1), Searcher::new(Weights::default_embedded(), 1)];
+    let mut sides =
+        [Searcher::new(Weights::default_embedded(), 1), Searcher::new(Weights::default_embedded(), 1)];
     loop {
         if let Some(outcome) = game.outcome() {
             return (outcome, game.moves().to_vec());
