@@ -22,7 +22,8 @@ fn sample_values(n: usize, seed: u64) -> Vec<u8> {
             4..=6 => 0,
             _ => 1 + ((r >> 20) % 30) as u8,
         };
-        values.extend(std::iter::repeat(v).take(run.min(n - values.len())));
+        let run = run.min(n - values.len());
+        values.resize(values.len() + run, v);
     }
     values
 }
