@@ -16,7 +16,7 @@
 //! Each pass only ever writes one value (a win or a loss of one distance) and counter decrements
 //! commute, so the bytes do not depend on the thread count or on scheduling.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
@@ -142,8 +142,14 @@ pub fn retrograde<R: RetroRules>(
     {
         let work = as_atomic(&mut bytes);
         let most_moves = AtomicU64::new(0);
+        // Chunks holding slots of the level the next pass handles, so that the long tail of
+        // passes over few positions does not scan the whole table.
+        let chunks = size.div_ceil(CHUNK) as usize;
+        let mut scan: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
+        let mut next: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
         for_each_chunk(size, "moves", progress, |start, end| {
             let mut most = 0;
+            let mut mated = false;
             for index in start..end {
                 let byte = match rules.decode(index) {
                     None => ILLEGAL,
@@ -152,6 +158,7 @@ pub fn retrograde<R: RetroRules>(
                         most = most.max(n);
                         // No legal move: a loss in 0. Too many moves is reported after the pass.
                         if n == 0 {
+                            mated = true;
                             0
                         } else {
                             255 - n.min(MAX_MOVES) as u8
@@ -161,6 +168,9 @@ pub fn retrograde<R: RetroRules>(
                 work[index as usize].store(byte, Ordering::Relaxed);
             }
             most_moves.fetch_max(u64::from(most), Ordering::Relaxed);
+            if mated {
+                scan[(start / CHUNK) as usize].store(true, Ordering::Relaxed);
+            }
         });
         let most = most_moves.load(Ordering::Relaxed);
         if most > u64::from(MAX_MOVES) {
@@ -175,12 +185,14 @@ pub fn retrograde<R: RetroRules>(
         loop {
             stats.passes += 1;
             let label = format!("mate {n}");
-            let losses = pass(rules, work, n, &label, progress, |target, _| {
+            let losses = pass(rules, work, n, &scan, &label, progress, |target, _| {
                 let slot = &work[target as usize];
                 if is_counter(slot.load(Ordering::Relaxed)) {
                     slot.store(n + 1, Ordering::Relaxed);
+                    mark(&next, target);
                 }
             });
+            advance(&mut scan, &mut next);
             if losses == 0 {
                 break;
             }
@@ -190,12 +202,12 @@ pub fn retrograde<R: RetroRules>(
             }
             stats.passes += 1;
             let label = format!("mate {}", n + 1);
-            let wins = pass(rules, work, n + 1, &label, progress, |target, weight| {
+            let wins = pass(rules, work, n + 1, &scan, &label, progress, |target, weight| {
                 if weight == 0 {
                     return;
                 }
                 let slot = &work[target as usize];
-                let _ = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+                let update = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
                     if !is_counter(b) {
                         None
                     } else if 255 - b <= weight {
@@ -204,7 +216,11 @@ pub fn retrograde<R: RetroRules>(
                         Some(b + weight)
                     }
                 });
+                if update.is_ok_and(|b| 255 - b <= weight) {
+                    mark(&next, target);
+                }
             });
+            advance(&mut scan, &mut next);
             if wins == 0 {
                 break;
             }
@@ -223,12 +239,16 @@ fn pass<R: RetroRules>(
     rules: &R,
     work: &[AtomicU8],
     level: u8,
+    scan: &[AtomicBool],
     label: &str,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
     update: impl Fn(u64, u8) + Sync,
 ) -> u64 {
     let found = AtomicU64::new(0);
     for_each_chunk(rules.size(), label, progress, |start, end| {
+        if !scan[(start / CHUNK) as usize].load(Ordering::Relaxed) {
+            return;
+        }
         let mut count = 0;
         let mut emit = |target: u64, weight: u8| update(target, weight);
         for index in start..end {
@@ -236,13 +256,29 @@ fn pass<R: RetroRules>(
                 continue;
             }
             count += 1;
-            if let Some(pos) = rules.decode(index) {
+            if let Some(pos) = rules.decode_legal(index) {
                 rules.predecessors(&pos, level == 0, &mut emit);
             }
         }
         found.fetch_add(count, Ordering::Relaxed);
     });
     found.load(Ordering::Relaxed)
+}
+
+/// Notes that the chunk of `slot` holds a newly resolved slot.
+#[inline]
+fn mark(flags: &[AtomicBool], slot: u64) {
+    let flag = &flags[(slot / CHUNK) as usize];
+    // Read first: most marks hit chunks already marked, and a read keeps the cache line shared.
+    if !flag.load(Ordering::Relaxed) {
+        flag.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The chunks marked during a pass are the ones the following pass scans.
+fn advance(scan: &mut Vec<AtomicBool>, next: &mut Vec<AtomicBool>) {
+    std::mem::swap(scan, next);
+    next.par_iter().for_each(|f| f.store(false, Ordering::Relaxed));
 }
 
 /// Runs `f(start, end)` over all chunks of `0..size` in parallel, reporting progress.

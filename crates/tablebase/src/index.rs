@@ -23,6 +23,9 @@ use crate::placement::{Man, Placement, IN_HAND, MAX_MEN};
 /// Version of the index scheme written into [`Indexer::params`].
 pub const SCHEME_VERSION: u8 = 1;
 
+/// 2 for the kinds that promote, by hand kind index (P S G B R).
+const PROMO: [u32; 5] = [2, 2, 1, 2, 2];
+
 /// Free squares once the two kings are placed.
 const FREE_SQUARES: u32 = 23;
 
@@ -140,8 +143,7 @@ impl Indexer {
     /// index is out of range. For verification of the illegal slots.
     pub fn raw_setup(&self, index: u64) -> Option<minishogi::Setup> {
         let p = self.unrank(index)?;
-        let board = p.men().iter().filter(|m| m.on_board()).count() as u32;
-        (p.occupied().count() == board + 2).then(|| p.to_setup(Color::Sente))
+        p.is_disjoint().then(|| p.to_setup(Color::Sente))
     }
 
     /// True when the placement holds exactly this material.
@@ -183,19 +185,19 @@ impl Indexer {
         let (lo, hi) = (ks.min(kg), ks.max(kg));
         let mut index = u64::from(self.king_rank[ks as usize][kg as usize]);
         debug_assert!(index != u64::from(u16::MAX));
+        let mut states = [[0u32; 2]; 5];
+        let mut seen = [0usize; 5];
+        for man in p.men() {
+            let k = man.kind as usize;
+            states[k][seen[k] & 1] = state(man, lo, hi, PROMO[k]);
+            seen[k] += 1;
+        }
         for g in &self.groups {
-            let mut states = [0u32; 2];
-            let mut n = 0;
-            for man in p.men() {
-                if man.kind == g.kind {
-                    states[n & 1] = state(man, lo, hi, g.promo);
-                    n += 1;
-                }
-            }
+            let [s0, s1] = states[g.kind as usize];
             let digit = if g.count == 1 {
-                u64::from(states[0])
+                u64::from(s0)
             } else {
-                let (a, b) = (u64::from(states[0].max(states[1])), u64::from(states[0].min(states[1])));
+                let (a, b) = (u64::from(s0.max(s1)), u64::from(s0.min(s1)));
                 a * (a + 1) / 2 + b
             };
             index = index * g.size + digit;
@@ -219,19 +221,31 @@ impl Indexer {
 
     /// The placement of slot `index` (pieces may collide or break rules).
     #[inline]
-    fn unrank(&self, index: u64) -> Option<Placement> {
+    pub(crate) fn unrank(&self, index: u64) -> Option<Placement> {
         if index >= self.size {
             return None;
         }
         let (ks, kg) = self.king_pairs[(index / self.pieces_size) as usize];
         let (lo, hi) = (ks.min(kg), ks.max(kg));
-        let mut rest = index % self.pieces_size;
+        let rest = index % self.pieces_size;
+        // 32-bit divisions when they suffice (all sets of up to three pieces): much cheaper.
+        let mut digits = [0u64; 5];
+        if let Ok(mut r) = u32::try_from(self.pieces_size).map(|_| rest as u32) {
+            for (digit, g) in digits.iter_mut().zip(&self.groups).rev() {
+                *digit = u64::from(r % g.size as u32);
+                r /= g.size as u32;
+            }
+        } else {
+            let mut r = rest;
+            for (digit, g) in digits.iter_mut().zip(&self.groups).rev() {
+                *digit = r % g.size;
+                r /= g.size;
+            }
+        }
         let mut p = Placement { kings: [ks, kg], len: 0, men: [Man::default(); MAX_MEN] };
         let mut end = self.material.piece_count() as usize;
         p.len = end as u8;
-        for g in self.groups.iter().rev() {
-            let digit = rest % g.size;
-            rest /= g.size;
+        for (&digit, g) in digits.iter().zip(&self.groups).rev() {
             if g.count == 1 {
                 end -= 1;
                 p.men[end] = man_of_state(g.kind, digit as u32, lo, hi, g.promo);

@@ -4,7 +4,7 @@
 //! [`Position`] in its hot loops.
 
 use minishogi::attacks::attacks;
-use minishogi::{Bitboard, Color, Hand, Kind, Piece, Position, Setup, Square};
+use minishogi::{Bitboard, Color, Hand, Kind, Move, Piece, Position, Setup, Square};
 
 /// The `sq` of a piece in hand.
 pub(crate) const IN_HAND: u8 = 25;
@@ -117,6 +117,13 @@ impl Placement {
         Bitboard(bits)
     }
 
+    /// True when no two pieces (kings included) stand on one square.
+    #[inline]
+    pub fn is_disjoint(&self) -> bool {
+        let board = self.men().iter().filter(|m| m.sq != IN_HAND).count() as u32;
+        self.occupied().count() == board + 2
+    }
+
     /// True when a piece of `by` (king included) attacks `sq`, given `occupied`.
     #[inline]
     pub fn attacked(&self, sq: u8, by: Color, occupied: Bitboard) -> bool {
@@ -197,6 +204,38 @@ impl Placement {
             }
         }
         Some(p)
+    }
+
+    /// The placement after `mover` plays `m`, a legal move in it: a capture sends the piece,
+    /// unpromoted, to the mover's hand.
+    #[inline]
+    pub fn after_move(&self, m: Move, mover: Color) -> Placement {
+        let mut p = *self;
+        let to = m.to().index() as u8;
+        let us = mover.index() as u8;
+        match m.from() {
+            None => {
+                let kind = m.dropped().map_or(0, |k| k.index() as u8);
+                if let Some(man) =
+                    p.men_mut().iter_mut().find(|x| x.sq == IN_HAND && x.color == us && x.kind == kind)
+                {
+                    man.sq = to;
+                }
+            }
+            Some(from) => {
+                let from = from.index() as u8;
+                if let Some(cap) = p.men_mut().iter_mut().find(|x| x.sq == to) {
+                    *cap = Man { kind: cap.kind, color: us, promoted: false, sq: IN_HAND };
+                }
+                if p.kings[us as usize] == from {
+                    p.kings[us as usize] = to;
+                } else if let Some(man) = p.men_mut().iter_mut().find(|x| x.sq == from) {
+                    man.sq = to;
+                    man.promoted |= m.is_promotion();
+                }
+            }
+        }
+        p
     }
 
     fn push(&mut self, man: Man) -> Option<()> {

@@ -52,6 +52,10 @@ impl RetroRules for MinishogiRetro {
         self.indexer.decode(index).map(RetroPos)
     }
 
+    fn decode_legal(&self, index: u64) -> Option<RetroPos> {
+        self.indexer.unrank(index).map(RetroPos)
+    }
+
     fn move_count(&self, pos: &RetroPos) -> u32 {
         let position = Position::from_setup_unchecked(&pos.0.to_setup(Color::Sente));
         let mut list = minishogi::MoveList::new();

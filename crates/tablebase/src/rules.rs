@@ -22,6 +22,12 @@ pub trait RetroRules: Sync {
     /// The position in slot `index` if the slot holds a legal position.
     fn decode(&self, index: u64) -> Option<Self::Pos>;
 
+    /// The position in a slot already known to be legal (the generator calls it for resolved
+    /// slots); may skip the legality checks of [`RetroRules::decode`].
+    fn decode_legal(&self, index: u64) -> Option<Self::Pos> {
+        self.decode(index)
+    }
+
     /// The number of legal moves of the side to move.
     fn move_count(&self, pos: &Self::Pos) -> u32;
 

@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use minishogi::{MoveList, Position};
+use minishogi::{Color, MoveList, Position};
 use rayon::prelude::*;
 
 use crate::generate::Progress;
@@ -132,11 +132,12 @@ fn verify_range(
             expected,
             detail,
         };
-        let position = indexer
-            .raw_setup(index)
-            .and_then(|setup| Position::from_setup(&setup).ok())
-            .filter(|pos| indexer.index(pos) == Some(index));
-        let Some(mut pos) = position else {
+        // The rules crate decides legality; the slot must also be the canonical one for it.
+        let placement = indexer.unrank(index).filter(|p| p.is_disjoint());
+        let position = placement
+            .filter(|p| indexer.index_placement(p).0 == index)
+            .and_then(|p| Position::from_setup(&p.to_setup(Color::Sente)).ok());
+        let (Some(pos), Some(placement)) = (position, placement) else {
             if stored.is_legal() {
                 return Err(mismatch(Value::ILLEGAL, "-".into(), "the slot holds no legal position".into()));
             }
@@ -151,17 +152,13 @@ fn verify_range(
         let mut longest_win = 0u16;
         let mut all_win = true;
         for &m in moves.iter() {
-            let undo = pos.play(m);
-            let child = indexer.index(&pos);
-            let child_value = child.map(|c| Value::from_byte(values[c as usize]));
-            pos.undo(m, undo);
-            let cv = match child_value {
-                Some(v) if v.is_legal() => v,
-                _ => {
-                    let detail = format!("move {m} leads to slot {child:?}, stored as not legal");
-                    return Err(mismatch(stored, pos.to_sfen(), detail));
-                }
-            };
+            let child = placement.after_move(m, Color::Sente).flipped();
+            let (c, _) = indexer.index_placement(&child);
+            let cv = Value::from_byte(values[c as usize]);
+            if !cv.is_legal() {
+                let detail = format!("move {m} leads to slot {c}, stored as not legal");
+                return Err(mismatch(stored, pos.to_sfen(), detail));
+            }
             match cv.dtm() {
                 Some(d) if d % 2 == 0 => best_loss = Some(best_loss.map_or(d, |b| b.min(d))),
                 Some(d) => longest_win = longest_win.max(d),
