@@ -135,10 +135,18 @@ impl UsiEngine {
                 position.push_str(&m.to_string());
             }
         }
+        // Synchronise first: some engines still count the last search as running for a moment
+        // after `bestmove`, and would ignore the next `position`.
+        self.ready()?;
         self.send(&position)?;
         self.send(&format!("go {go}"))?;
         loop {
-            let line = self.next_line(self.move_timeout, "bestmove")?;
+            let line = self.next_line(self.move_timeout, "bestmove").map_err(|e| match e {
+                Error::Usi { engine, message } => {
+                    Error::Usi { engine, message: format!("{message} after '{position}'") }
+                }
+                other => other,
+            })?;
             let mut words = line.split_whitespace();
             if words.next() != Some("bestmove") {
                 continue;

@@ -1,0 +1,75 @@
+//! `minishogi selfplay`, `tune` and `match` run as a user runs them.
+#![allow(clippy::unwrap_used)]
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_minishogi")).args(args).output().expect("the binary runs")
+}
+
+fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn selfplay_is_reproducible_and_tune_and_match_use_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let base = ["selfplay", "--games", "6", "--nodes", "300", "--seed", "9", "--weights", "initial"];
+    ok(&run(&[&base[..], &["--threads", "1", "--out", &p("a.data")]].concat()));
+    ok(&run(&[&base[..], &["--threads", "2", "--out", &p("b.data")]].concat()));
+    assert_eq!(std::fs::read(p("a.data")).unwrap(), std::fs::read(p("b.data")).unwrap());
+
+    let out = ok(&run(&[
+        "tune",
+        "--data",
+        &p("a.data"),
+        "--init",
+        "initial",
+        "--out",
+        &p("w.bin"),
+        "--epochs",
+        "3",
+    ]));
+    assert!(out.contains("validation loss"), "{out}");
+    let csv = std::fs::read_to_string(p("w.loss.csv")).unwrap();
+    assert!(csv.starts_with("epoch,train_loss,valid_loss"), "{csv}");
+    assert!(std::fs::read_to_string(p("w.loss.svg")).unwrap().contains("<polyline"));
+
+    // The same weights on both sides, one through USI: deterministic node-limited searches
+    // make every pair a 1-1 split.
+    let engine = format!("{} usi", env!("CARGO_BIN_EXE_minishogi"));
+    let out = ok(&run(&[
+        "match",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--a",
+        &p("w.bin"),
+        "--engine",
+        &engine,
+        "--engine-option",
+        &format!("WeightsFile={}", p("w.bin")),
+        "--threads",
+        "1",
+    ]));
+    assert!(out.contains("pentanomial (pairs by A's points 0, 0.5, 1, 1.5, 2): [0, 0, 2, 0, 0]"), "{out}");
+    assert!(out.contains("Elo +0.0 ± 0.0"), "{out}");
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("junk.data");
+    std::fs::write(&junk, b"not a dataset").unwrap();
+    let out = run(&["tune", "--data", junk.to_str().unwrap(), "--out", "/dev/null"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("magic"), "{err}");
+    let out = run(&["match", "--games", "2", "--a", "/nonexistent/w.bin"]);
+    assert!(!out.status.success());
+    let out = run(&["match", "--games", "2", "--engine", "/nonexistent/engine"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start"));
+}
