@@ -1,5 +1,28 @@
 //! Minishogi endgame tablebases: material sets, indexing, retrograde generation, the table file
 //! format, probing and verification.
+//!
+//! ```
+//! use minishogi::Position;
+//! use minishogi_tablebase::*;
+//!
+//! // Generate the table of a gold against the bare king, write it, probe it through the directory.
+//! let dir = std::env::temp_dir().join(format!("tb-doctest-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let gold = Material::parse("G").unwrap();
+//! let values = generate(&gold, &GenerateOptions::default()).unwrap();
+//! let path = dir.join(table_file_name(&gold));
+//! write_table(&path, &gold.name(), &Indexer::new(&gold).params(), &values, &WriteOptions::default(), &|_| {})
+//!     .unwrap();
+//! let tb = Tablebase::open(&dir).unwrap();
+//! let pos = Position::from_sfen("4k/5/4P/5/K4 b G 1").unwrap();
+//! assert_eq!(tb.value(&pos).unwrap(), None); // no table for GP in the directory
+//! let pos = Position::from_sfen("4k/5/5/5/K4 b G 1").unwrap();
+//! let probe = tb.probe(&pos).unwrap().unwrap();
+//! assert!(probe.value.is_win());
+//! let line = tb.line(&pos).unwrap().unwrap();
+//! assert_eq!(line.len() as u16, probe.value.dtm().unwrap());
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! ```
 
 pub mod error;
 pub mod format;
