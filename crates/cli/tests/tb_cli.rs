@@ -138,3 +138,24 @@ fn gen_skips_existing_tables_and_verify_catches_damage() {
     let report = text(&out.stdout);
     assert!(report.contains("bad.mstb") && report.contains("block"), "{report}");
 }
+
+#[test]
+fn verify_reports_a_wrong_value_with_its_sfen() {
+    use minishogi_tablebase::{
+        generate, write_table, GenerateOptions, Indexer, Material, Value, WriteOptions,
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let m = Material::parse("R").expect("material");
+    let mut values = generate(&m, &GenerateOptions::default()).expect("generate");
+    let ix = Indexer::new(&m);
+    // Turn the first won position into a draw: checksums are fine, the value is not.
+    let slot = values.iter().position(|&v| Value::from_byte(v).is_win()).expect("a win");
+    values[slot] = Value::DRAW.to_byte();
+    let path = dir.path().join("R.mstb");
+    write_table(&path, "R", &ix.params(), &values, &WriteOptions::default(), &|_| {}).expect("write");
+    let out = run(&["tb", "verify", path.to_str().expect("utf-8")]);
+    assert!(!out.status.success());
+    let report = text(&out.stdout);
+    let sfen = ix.position(slot as u64).expect("legal slot").to_sfen();
+    assert!(report.contains("R.mstb") && report.contains(&sfen), "{report}");
+}
