@@ -174,8 +174,9 @@ fn check_memory(todo: &[Material]) -> CliResult {
         return Ok(());
     };
     let slots = Indexer::new(largest).size();
-    // One byte per slot for the values, plus the compressed blocks (at most ~1/4 of that) and slack.
-    let need = slots + slots / 4 + (64 << 20);
+    // One byte per slot for the values, plus the compressed blocks (under half a byte per slot in
+    // every table measured) and slack.
+    let need = slots + slots / 2 + (64 << 20);
     let available = available_memory();
     let avail_text = available.map_or("unknown".to_string(), human_bytes);
     println!(
