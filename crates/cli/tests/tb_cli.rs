@@ -112,7 +112,7 @@ fn gen_skips_existing_tables_and_verify_catches_damage() {
     let out = run(&["tb", "gen", "G", "-", "--dir", d, "--threads", "2"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("G: ") && stdout.contains("bits/position"), "{stdout}");
+    assert!(stdout.contains("G: ") && stdout.contains("bits per stored position"), "{stdout}");
     let out = run(&["tb", "gen", "G", "--dir", d]);
     assert!(text(&out.stdout).contains("skipped"), "{}", text(&out.stdout));
 

@@ -237,7 +237,7 @@ fn build_table(m: &Material, dir: &Path, bars: &MultiProgress) -> Result<String,
     bars.remove(&bar);
     let legal = summary.legal_positions;
     Ok(format!(
-        "{name}: {} slots, {} positions ({:.1}%), longest mate {} plies, {} = {:.2} bits/position, \
+        "{name}: {} slots, {} positions ({:.1}%), longest mate {} plies, {} = {:.2} bits per stored position, \
          generated in {:.1} s ({:.1} M slots/s), written in {:.1} s",
         thousands(summary.index_size),
         thousands(legal),
