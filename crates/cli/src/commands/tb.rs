@@ -164,7 +164,8 @@ fn gen(args: &GenArgs) -> CliResult {
         overall.inc(1);
     }
     overall.finish_and_clear();
-    println!("{} tables in {:.1} s", todo.len(), total.elapsed().as_secs_f64());
+    let peak = peak_memory().map_or("unknown".to_string(), human_bytes);
+    println!("{} tables in {:.1} s, peak memory (RSS) {peak}", todo.len(), total.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -200,6 +201,14 @@ fn check_memory(todo: &[Material]) -> CliResult {
 fn available_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Peak resident memory of this process (`VmHWM` from /proc/self/status), in bytes.
+fn peak_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
 }
