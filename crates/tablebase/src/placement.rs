@@ -46,12 +46,6 @@ impl Man {
             Color::Gote
         }
     }
-
-    /// True when on the board.
-    #[inline]
-    pub fn on_board(self) -> bool {
-        self.sq != IN_HAND
-    }
 }
 
 /// Kings and pieces of a position whose side to move is implied by context (sente for indexed,

@@ -65,12 +65,10 @@ impl RetroRules for MinishogiRetro {
 
     fn predecessors(&self, pos: &RetroPos, no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
         let w = &pos.0;
-        let w_symmetric = self.indexer.index_placement(w).1.symmetric;
+        // Only a position with both kings on the middle file can equal its mirror image.
+        let w_symmetric =
+            w.kings[0] % 5 == 2 && w.kings[1] % 5 == 2 && self.indexer.index_placement(w).1.symmetric;
         let mut report = |p: &Placement| {
-            // `p` has gote to move: the side not to move (sente) must not be in check.
-            if p.attacked(p.kings[0], Color::Gote, p.occupied()) {
-                return;
-            }
             let (q, orient) = self.indexer.index_placement(&p.flipped());
             // Weights that make the un-move hits add up to forward move counts (see RetroRules):
             // a symmetric target is reached from both mirror images of an asymmetric predecessor,
@@ -86,8 +84,7 @@ impl RetroRules for MinishogiRetro {
     }
 }
 
-/// Calls `report` with every placement (gote to move) from which a gote move leads to `w`; the
-/// caller checks that sente's king is not in check.
+/// Calls `report` with every legal placement (gote to move) from which a gote move leads to `w`.
 fn unmoves(w: &Placement, no_moves: bool, report: &mut dyn FnMut(&Placement)) {
     let occ = w.occupied();
     let empty = !occ & Bitboard(0x01FF_FFFF);
@@ -114,7 +111,9 @@ fn unmoves(w: &Placement, no_moves: bool, report: &mut dyn FnMut(&Placement)) {
             if !pawn_mate {
                 let mut p = *w;
                 p.men[i].sq = IN_HAND;
-                report(&p);
+                if !sente_in_check(&p) {
+                    report(&p);
+                }
             }
         }
 
@@ -150,10 +149,21 @@ fn gote_pawn_on_file(p: &Placement, skip: usize, col: u8) -> bool {
     })
 }
 
+/// True when sente's king is attacked (in a placement with gote to move: not legal).
+#[inline]
+fn sente_in_check(p: &Placement) -> bool {
+    p.attacked(p.kings[0], Color::Gote, p.occupied())
+}
+
 /// Reports `p` (the mover already back on its origin, `to` empty) and each version where a piece
-/// from gote's hand is given back to sente on `to`, unpromoted or promoted.
+/// from gote's hand is given back to sente on `to`, unpromoted or promoted, if legal.
 fn with_uncaptures(p: &Placement, to: u8, report: &mut dyn FnMut(&Placement)) {
-    report(p);
+    // A sente piece put back on `to` can only block gote's lines: if sente is safe without it, it
+    // is safe with it.
+    let safe = !sente_in_check(p);
+    if safe {
+        report(p);
+    }
     let mut seen = 0u8;
     for j in 0..p.len as usize {
         let man = p.men[j];
@@ -165,6 +175,9 @@ fn with_uncaptures(p: &Placement, to: u8, report: &mut dyn FnMut(&Placement)) {
         let mut q = *p;
         q.men[j].color = 0;
         q.men[j].sq = to;
+        if !safe && sente_in_check(&q) {
+            continue;
+        }
         let base = Kind::from_index(man.kind as usize);
         let pawn_ok = man.kind != 0 || (to / 5 != SENTE_LAST && !sente_pawn_on_file(p, to % 5));
         if pawn_ok {

@@ -135,7 +135,8 @@ fn verify_range(
         // The rules crate decides legality; the slot must also be the canonical one for it.
         let placement = indexer.unrank(index).filter(|p| p.is_disjoint());
         let position = placement
-            .filter(|p| indexer.index_placement(p).0 == index)
+            // Only with both kings on the middle file can a slot be the non-canonical mirror image.
+            .filter(|p| p.kings[0] % 5 != 2 || p.kings[1] % 5 != 2 || indexer.index_placement(p).0 == index)
             .and_then(|p| Position::from_setup(&p.to_setup(Color::Sente)).ok());
         let (Some(pos), Some(placement)) = (position, placement) else {
             if stored.is_legal() {

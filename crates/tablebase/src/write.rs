@@ -133,10 +133,16 @@ fn compress_blocks(
 ) -> Result<Vec<Vec<u8>>, TablebaseError> {
     let done = std::sync::atomic::AtomicU64::new(0);
     let failure = |e: std::io::Error| TablebaseError::io(path, e);
+    // A dictionary digested once: loading it raw into every context costs more than compressing
+    // a block.
+    let prepared = (!dictionary.is_empty()).then(|| zstd::dict::EncoderDictionary::copy(dictionary, level));
     values
         .par_chunks(block_size)
         .map_init(
-            || zstd::bulk::Compressor::with_dictionary(level, dictionary),
+            || match &prepared {
+                Some(d) => zstd::bulk::Compressor::with_prepared_dictionary(d),
+                None => zstd::bulk::Compressor::new(level),
+            },
             |compressor, chunk| {
                 let compressor =
                     compressor.as_mut().map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
