@@ -14,6 +14,7 @@
 //! ```
 
 pub mod bench;
+mod captures;
 pub mod codec;
 mod features;
 mod limits;

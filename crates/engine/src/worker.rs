@@ -1,14 +1,16 @@
 //! One search thread: iterative deepening, principal-variation search with a transposition
 //! table, null move, late-move reductions, check extensions, quiescence and repetition rules.
 
+use crate::captures::captures;
 use crate::features::EvalWeights;
 use crate::limits::{Budget, Limits};
 use crate::oracle::{EndgameOracle, TbValue};
 use crate::score::{from_tt, mate_in, to_tt, Score, INFINITE, MATE, MATE_BOUND, REPETITION_WIN};
 use crate::search::{Info, SearchResult};
 use crate::tt::{Bound, Entry, Tt};
+use minishogi::attacks::{attacks, step_attacks};
 use minishogi::{
-    repetition_verdict, Color, Kind, Move, MoveList, Position, RuleSet, Square, Undo, PLY_LIMIT,
+    repetition_verdict, Bitboard, Color, Kind, Move, MoveList, Position, RuleSet, Square, Undo, PLY_LIMIT,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -261,7 +263,6 @@ impl<'a> Worker<'a> {
         let h = self.pos.hash();
         self.hist.push((h, self.pos.in_check()));
         self.rep_count[(h & 4095) as usize] += 1;
-        self.nodes += 1;
         undo
     }
 
@@ -312,10 +313,41 @@ impl<'a> Worker<'a> {
     /// other than a pawn in hand can always be dropped, which settles most cases at once.
     #[inline]
     fn stalemated(&self) -> bool {
-        let hand = self.pos.hand(self.pos.side_to_move());
-        let can_drop =
-            [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook].iter().any(|&k| hand.count(k) > 0);
-        !can_drop && !self.pos.has_legal_move()
+        let us = self.pos.side_to_move();
+        let hand = self.pos.hand(us);
+        if [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook].iter().any(|&k| hand.count(k) > 0) {
+            return false;
+        }
+        // A king step to an unattacked square is legal (we are not in check).
+        let king = self.pos.king_square(us);
+        let without_king = self.pos.occupied() & !Bitboard::from_square(king);
+        let steps = step_attacks(us, Kind::King, king) & !self.pos.color_pieces(us);
+        if Iterator::any(&mut steps.into_iter(), |sq| !self.pos.attackers_to(sq, !us, without_king).any()) {
+            return false;
+        }
+        !self.pos.has_legal_move()
+    }
+
+    /// True when `m` attacks the enemy king from its destination (discovered checks are not
+    /// seen: this only guards pruning decisions).
+    #[inline]
+    fn gives_direct_check(&self, m: Move) -> bool {
+        let us = self.pos.side_to_move();
+        let king = self.pos.king_square(!us);
+        let kind = match (m.from(), m.dropped()) {
+            (Some(from), _) => match self.pos.piece_at(from) {
+                Some(p) if m.is_promotion() => p.kind.promoted().unwrap_or(p.kind),
+                Some(p) => p.kind,
+                None => return true,
+            },
+            (None, Some(k)) => k,
+            _ => return true,
+        };
+        let mut occupied = self.pos.occupied() | Bitboard::from_square(m.to());
+        if let Some(from) = m.from() {
+            occupied = occupied & !Bitboard::from_square(from);
+        }
+        attacks(us, kind, m.to(), occupied).contains(king)
     }
 
     #[inline]
@@ -375,6 +407,7 @@ impl<'a> Worker<'a> {
             return self.qsearch(alpha, beta, ply);
         }
         self.pv_len[ply] = ply;
+        self.nodes += 1;
         if self.should_stop() {
             return 0;
         }
@@ -464,21 +497,36 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut quiets_tried = [NO_MOVE; 64];
         let mut n_quiets = 0;
+        // Once move-count pruning starts, every later move is a quiet one to skip unless it
+        // checks: no need to keep sorting them.
+        let mut pruning_late = false;
         for i in 0..moves.len() {
-            // Selection sort: bring the best-scored remaining move to `i`.
-            let mut j = i;
-            for k in i + 1..moves.len() {
-                if scores[k] > scores[j] {
-                    j = k;
+            if !pruning_late {
+                // Selection sort: bring the best-scored remaining move to `i`.
+                let mut j = i;
+                for k in i + 1..moves.len() {
+                    if scores[k] > scores[j] {
+                        j = k;
+                    }
                 }
+                moves.swap(i, j);
+                scores.swap(i, j);
             }
-            moves.swap(i, j);
-            scores.swap(i, j);
             let m = moves[i];
             let capture = self.pos.piece_at(m.to()).is_some();
             let quiet = !capture && !m.is_promotion();
             let is_killer = self.killers[ply][0] == m || self.killers[ply][1] == m;
 
+            // Shallow pruning of quiet moves once a move that is not mated is in hand: late
+            // moves (move-count pruning) and moves that cannot lift the eval to alpha (futility).
+            if !root && !pv_node && !in_check && quiet && best > -MATE_BOUND && depth <= 4 && !is_killer {
+                let late = i >= 4 + 2 * (depth * depth) as usize;
+                let futile = depth <= 3 && eval + 100 + 120 * depth <= alpha;
+                pruning_late |= late;
+                if (late || futile) && !self.gives_direct_check(m) {
+                    continue;
+                }
+            }
             let undo = self.push(m);
             let gives_check = self.in_check();
             // Extend safe checks only: with drops, unsafe checks are too many to extend.
@@ -569,6 +617,7 @@ impl<'a> Worker<'a> {
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
+        self.nodes += 1;
         if self.should_stop() {
             return 0;
         }
@@ -605,9 +654,13 @@ impl<'a> Worker<'a> {
         let mut best = stand;
 
         let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        if list.is_empty() {
-            return -mate_in(ply as i32);
+        if in_check {
+            self.pos.legal_moves(&mut list);
+            if list.is_empty() {
+                return -mate_in(ply as i32);
+            }
+        } else {
+            captures(&self.pos, &mut list);
         }
         let us = self.pos.side_to_move();
         let occupied = self.pos.occupied();

@@ -51,10 +51,19 @@ impl EndgameOracle for Table {
     }
 }
 
-fn search(searcher: &mut Searcher, pos: &Position, depth: u32) -> minishogi_engine::SearchResult {
+fn search(searcher: &mut Searcher, pos: &Position, limits: Limits) -> minishogi_engine::SearchResult {
     searcher.clear();
     let game = Game::new(pos.clone(), RuleSet::Standard);
-    searcher.search(&game, &Limits::depth(depth), &AtomicBool::new(false), &mut |_| {})
+    searcher.search(&game, &limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// Deepen until a mate in at most `plies` is found (as `go mate` does), with a depth cap.
+fn mate_search(plies: u16) -> Limits {
+    Limits {
+        depth: Some(4 * u32::from(plies) + 4),
+        mate: Some(u32::from(plies).div_ceil(2)),
+        ..Limits::default()
+    }
 }
 
 fn check_material(name: &str, per_distance: usize) {
@@ -67,15 +76,16 @@ fn check_material(name: &str, per_distance: usize) {
         assert!(!positions.is_empty(), "{name}: no win in {dtm}");
         for pos in positions {
             let sfen = pos.to_sfen();
-            // Quiet mating moves (king and gold steps) are reduced by LMR and null move at low
-            // depth, so the search gets twice the distance to prove the shortest mate.
-            let r = search(&mut plain, &pos, 2 * u32::from(dtm) + 2);
+            // Quiet mating moves (king and gold steps) are reduced and pruned at low depth, so
+            // the search deepens until it proves a mate no longer than the table's: being the
+            // shortest, it must be exactly the table's distance.
+            let r = search(&mut plain, &pos, mate_search(dtm));
             assert_eq!(r.score, Score::Mate(i32::from(dtm)), "{name} {sfen}: {:?}", r.pv);
             // The move played keeps the win: the opponent is then lost in dtm - 1.
             let best = r.best.expect("a move");
             assert_eq!(table.value(&pos.after(best)), Value::mate(dtm - 1), "{sfen} {best}");
             // With the table as an oracle the same distance comes back at once.
-            let r = search(&mut probing, &pos, 2);
+            let r = search(&mut probing, &pos, Limits::depth(2));
             assert_eq!(r.score, Score::Mate(i32::from(dtm)), "oracle {name} {sfen}");
         }
         // The losing side sees the same distance, negated, one ply later.
@@ -83,7 +93,7 @@ fn check_material(name: &str, per_distance: usize) {
             if !pos.has_legal_move() {
                 continue;
             }
-            let r = search(&mut plain, &pos, 2 * u32::from(dtm) + 3);
+            let r = search(&mut plain, &pos, Limits::depth(4 * u32::from(dtm) + 4));
             assert_eq!(r.score, Score::Mate(-i32::from(dtm + 1)), "{name} {} {:?}", pos.to_sfen(), r.pv);
         }
     }
@@ -104,7 +114,7 @@ fn mated_position_has_no_move() {
     let pos = Position::from_sfen("4k/4G/4P/5/K4 w - 1").expect("valid");
     assert!(pos.is_checkmate());
     let mut s = Searcher::new(Weights::initial(), 1);
-    let r = search(&mut s, &pos, 3);
+    let r = search(&mut s, &pos, Limits::depth(3));
     assert_eq!(r.best, None);
 }
 
