@@ -366,7 +366,8 @@ fn render(a: &Answer, json: bool) -> String {
     }
     let best =
         a.best.as_deref().unwrap_or(if a.value.is_loss() { "none (mated or no legal move)" } else { "none" });
-    format!("{} [{}]: {}; best {best}; line {}", a.sfen, a.material, a.value, a.line.join(" "))
+    let line = if a.line.is_empty() { "-".to_string() } else { a.line.join(" ") };
+    format!("{} [{}]: {}; best {best}; line {line}", a.sfen, a.material, a.value)
 }
 
 // ---------------------------------------------------------------- verify
