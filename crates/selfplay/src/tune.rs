@@ -110,52 +110,63 @@ pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// Rows per parallel work item.
+const CHUNK: usize = 1024;
+
 /// Mean loss of the whole set.
 pub fn loss(set: &TrainingSet, weights: &[f64], k: f64, lambda: f64) -> f64 {
     if set.is_empty() {
         return 0.0;
     }
-    let sum: f64 = (0..set.len())
-        .into_par_iter()
-        .map(|r| {
-            let p = sigmoid(set.eval(r, weights) / k);
-            (p - set.target(r, k, lambda)).powi(2)
+    // Fixed chunks summed in order: the same bits whatever the thread count.
+    let rows: Vec<usize> = (0..set.len()).collect();
+    let partial: Vec<f64> = rows
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|&r| {
+                    let p = sigmoid(set.eval(r, weights) / k);
+                    (p - set.target(r, k, lambda)).powi(2)
+                })
+                .sum()
         })
-        .sum();
+        .collect();
+    let sum: f64 = partial.iter().sum();
     sum / set.len() as f64
 }
 
 /// Mean loss and its exact gradient over the rows `rows` of the set.
 pub fn gradient(set: &TrainingSet, rows: &[u32], weights: &[f64], k: f64, lambda: f64) -> (f64, Vec<f64>) {
     let n = weights.len();
-    let (loss_sum, grad) = rows
-        .par_chunks(1024)
-        .fold(
-            || (0.0, vec![0.0; n]),
-            |(mut loss_sum, mut grad), chunk| {
-                for &r in chunk {
-                    let r = r as usize;
-                    let p = sigmoid(set.eval(r, weights) / k);
-                    let diff = p - set.target(r, k, lambda);
-                    loss_sum += diff * diff;
-                    let scale = 2.0 * diff * p * (1.0 - p) / k;
-                    let (idx, val) = set.row(r);
-                    for (&i, &v) in idx.iter().zip(val) {
-                        grad[i as usize] += scale * v as f64;
-                    }
+    // Per-chunk sums reduced in chunk order, so results do not depend on the thread count.
+    let partial: Vec<(f64, Vec<f64>)> = rows
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut loss_sum = 0.0;
+            let mut grad = vec![0.0; n];
+            for &r in chunk {
+                let r = r as usize;
+                let p = sigmoid(set.eval(r, weights) / k);
+                let diff = p - set.target(r, k, lambda);
+                loss_sum += diff * diff;
+                let scale = 2.0 * diff * p * (1.0 - p) / k;
+                let (idx, val) = set.row(r);
+                for (&i, &v) in idx.iter().zip(val) {
+                    grad[i as usize] += scale * v as f64;
                 }
-                (loss_sum, grad)
-            },
-        )
-        .reduce(
-            || (0.0, vec![0.0; n]),
-            |(la, mut ga), (lb, gb)| {
-                for (a, b) in ga.iter_mut().zip(gb) {
-                    *a += b;
-                }
-                (la + lb, ga)
-            },
-        );
+            }
+            (loss_sum, grad)
+        })
+        .collect();
+    let mut loss_sum = 0.0;
+    let mut grad = vec![0.0; n];
+    for (l, g) in partial {
+        loss_sum += l;
+        for (a, b) in grad.iter_mut().zip(g) {
+            *a += b;
+        }
+    }
     let m = rows.len().max(1) as f64;
     (loss_sum / m, grad.into_iter().map(|g| g / m).collect())
 }
@@ -445,6 +456,21 @@ mod tests {
         let dist = |w: &[f64]| w.iter().zip(truth).map(|(a, b)| (a - b).powi(2)).sum::<f64>().sqrt();
         assert!(dist(&report.weights) < 0.05 * dist(&init), "{:?}", report.weights);
         assert!(report.epochs.last().unwrap().valid_loss < report.epochs[0].valid_loss);
+    }
+
+    #[test]
+    fn tuning_is_the_same_for_any_thread_count() {
+        let truth = [100.0, -50.0, 30.0, 60.0, 220.0, -10.0];
+        let set = synthetic(5000, truth.len(), &truth, 4);
+        let (train, valid) = set.split(0.1, 1);
+        let config = TuneConfig { epochs: 3, ..TuneConfig::default() };
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| tune(&train, &valid, &[0.0; 6], &config, |_| {}))
+        };
+        let (one, two) = (run(1), run(2));
+        assert_eq!(one.k.to_bits(), two.k.to_bits());
+        assert_eq!(one.weights, two.weights);
     }
 
     #[test]
