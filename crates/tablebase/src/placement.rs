@@ -240,7 +240,7 @@ impl Placement {
     }
 
     /// The setup with `side` to move (no validation).
-    pub fn to_setup(&self, side: Color) -> Setup {
+    pub fn to_setup(self, side: Color) -> Setup {
         let mut setup = Setup::empty();
         setup.side_to_move = side;
         setup.board[self.kings[0] as usize] = Some(Piece::new(Color::Sente, Kind::King));

@@ -104,7 +104,7 @@ pub fn verify(
         total.draws += r.draws;
         // Chunks come in slot order, so ties keep the smallest slot.
         if let Some((d, i)) = r.longest {
-            if total.longest.map_or(true, |(l, _)| d > l) {
+            if !matches!(total.longest, Some((l, _)) if l >= d) {
                 total.longest = Some((d, i));
             }
         }
@@ -189,7 +189,7 @@ fn verify_range(
                 } else {
                     report.losses += 1;
                 }
-                if report.longest.map_or(true, |(l, _)| d > l) {
+                if !matches!(report.longest, Some((l, _)) if l >= d) {
                     report.longest = Some((d, index));
                 }
             }

@@ -67,9 +67,12 @@ fn other_material_has_no_index() {
     assert_eq!(ix.position(ix.size()), None);
 }
 
+/// Where a piece stands: on a square, or in a hand.
+type Standing = (Option<(Square, Piece)>, Option<Color>);
+
 /// All the ways a piece of `kind` can stand: on a square for either owner, promoted or not, or in
 /// either hand.
-fn placements(kind: Kind) -> Vec<(Option<(Square, Piece)>, Option<Color>)> {
+fn placements(kind: Kind) -> Vec<Standing> {
     let mut out = Vec::new();
     for sq in Square::all() {
         for color in Color::ALL {
