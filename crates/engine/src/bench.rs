@@ -38,7 +38,8 @@ impl BenchResult {
     }
 }
 
-/// Searches every benchmark position to `depth` with `weights`, one thread and 16 MB of table
+/// Searches every benchmark position to `depth` with `weights` (the CLI uses
+/// [`Weights::initial`] so the node count is a signature of the search alone), one thread and 16 MB of table
 /// cleared before each position; `each` hears about each position's nodes.
 pub fn bench(weights: &Weights, depth: u32, mut each: impl FnMut(&str, u64)) -> BenchResult {
     let mut searcher = Searcher::new(weights.clone(), 16);

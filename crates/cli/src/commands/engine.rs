@@ -17,7 +17,8 @@ pub struct BenchArgs {
     /// Search depth per position.
     #[arg(long, default_value_t = 9)]
     depth: u32,
-    /// Weights file (default: the embedded weights).
+    /// Weights file (default: the hand-set initial weights, so that the node count is a
+    /// signature of the search alone and does not move when new tuned weights are shipped).
     #[arg(long)]
     weights: Option<PathBuf>,
     /// Print the nodes of each position.
@@ -35,7 +36,7 @@ pub fn usi(_args: UsiArgs) -> CliResult {
 pub fn bench(args: BenchArgs) -> CliResult {
     let weights = match &args.weights {
         Some(path) => Weights::load(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => Weights::default_embedded(),
+        None => Weights::initial(),
     };
     if !(1..=64).contains(&args.depth) {
         return Err(format!("--depth must be 1..64, got {}", args.depth));
