@@ -232,6 +232,7 @@ pub fn tune(args: TuneCmdArgs) -> CliResult {
         "{} positions, {} quiet; K = {:.1}; validation loss {:.6} -> {:.6} (best epoch {})",
         stats.positions, stats.quiet, report.k, first, best, report.best_epoch
     );
+    print_changes(&init, &weights);
     weights.save(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
     let curve = args.curve.unwrap_or_else(|| args.out.with_extension("loss"));
     for (ext, text) in [("csv", loss_csv(&report)), ("svg", loss_svg(&report))] {
@@ -241,6 +242,18 @@ pub fn tune(args: TuneCmdArgs) -> CliResult {
     }
     println!("wrote {} and {}.csv/.svg", args.out.display(), curve.display());
     Ok(())
+}
+
+/// Prints the ten weights that moved most.
+fn print_changes(before: &Weights, after: &Weights) {
+    let names = Weights::names();
+    let (b, a) = (before.to_ints(), after.to_ints());
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse((a[i] - b[i]).abs()));
+    println!("largest changes:");
+    for &i in order.iter().take(10) {
+        println!("  {:32} {:6} -> {:6}", names[i], b[i], a[i]);
+    }
 }
 
 /// Arguments of `minishogi match`.
