@@ -13,6 +13,8 @@
 //! assert!(game.position().is_legal(result.best.unwrap()));
 //! ```
 
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
 pub mod bench;
 mod captures;
 pub mod codec;

@@ -345,7 +345,7 @@ impl<'a> Worker<'a> {
         };
         let mut occupied = self.pos.occupied() | Bitboard::from_square(m.to());
         if let Some(from) = m.from() {
-            occupied = occupied & !Bitboard::from_square(from);
+            occupied &= !Bitboard::from_square(from);
         }
         attacks(us, kind, m.to(), occupied).contains(king)
     }
