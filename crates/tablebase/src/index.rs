@@ -23,6 +23,34 @@ use crate::placement::{Man, Placement, IN_HAND, MAX_MEN};
 /// Version of the index scheme written into [`Indexer::params`].
 pub const SCHEME_VERSION: u8 = 1;
 
+/// Transform bit: colour flip (board turned by 180°, owners swapped).
+const FLIP: usize = 1;
+/// Transform bit: left-right mirror.
+const MIRROR: usize = 2;
+
+/// Where each square (and [`IN_HAND`]) goes under each transform (bit 0 flip, bit 1 mirror).
+const SQUARE_MAP: [[u8; 26]; 4] = {
+    let mut maps = [[0u8; 26]; 4];
+    let mut t = 0;
+    while t < 4 {
+        let mut sq = 0u8;
+        while sq < 25 {
+            let mut s = sq;
+            if t & FLIP != 0 {
+                s = 24 - s;
+            }
+            if t & MIRROR != 0 {
+                s = s - s % 5 + (4 - s % 5);
+            }
+            maps[t][sq as usize] = s;
+            sq += 1;
+        }
+        maps[t][IN_HAND as usize] = IN_HAND;
+        t += 1;
+    }
+    maps
+};
+
 /// 2 for the kinds that promote, by hand kind index (P S G B R).
 const PROMO: [u32; 5] = [2, 2, 1, 2, 2];
 
@@ -158,16 +186,25 @@ impl Indexer {
     /// The slot of a placement with sente to move, holding this material, and how it was turned.
     #[inline]
     pub(crate) fn index_placement(&self, p: &Placement) -> (u64, Orientation) {
-        let (cs, cg) = (p.kings[0] % 5, p.kings[1] % 5);
+        self.index_transformed(p, false)
+    }
+
+    /// The slot of `p` colour-flipped when `flip` (that is, of `p.flipped()`), without building
+    /// the flipped or mirrored copies.
+    #[inline]
+    pub(crate) fn index_transformed(&self, p: &Placement, flip: bool) -> (u64, Orientation) {
+        let t = usize::from(flip);
+        let (ks, kg) = if flip { (p.kings[1], p.kings[0]) } else { (p.kings[0], p.kings[1]) };
+        let (cs, cg) = (SQUARE_MAP[t][ks as usize] % 5, SQUARE_MAP[t][kg as usize] % 5);
         let plain = Orientation { mirrored: false, symmetric: false };
         let mirror = Orientation { mirrored: true, symmetric: false };
         if cs < 2 || (cs == 2 && cg < 2) {
-            (self.rank(p), plain)
+            (self.rank(p, t), plain)
         } else if cs > 2 || cg > 2 {
-            (self.rank(&p.mirrored()), mirror)
+            (self.rank(p, t | MIRROR), mirror)
         } else {
-            let a = self.rank(p);
-            let b = self.rank(&p.mirrored());
+            let a = self.rank(p, t);
+            let b = self.rank(p, t | MIRROR);
             if a == b {
                 (a, Orientation { mirrored: false, symmetric: true })
             } else if a < b {
@@ -178,10 +215,14 @@ impl Indexer {
         }
     }
 
-    /// The rank of a placement already in canonical orientation.
+    /// The rank of `p` seen through transform `t` (bit 0: colour flip, bit 1: mirror), which
+    /// must put it in canonical orientation.
     #[inline]
-    fn rank(&self, p: &Placement) -> u64 {
-        let (ks, kg) = (p.kings[0], p.kings[1]);
+    fn rank(&self, p: &Placement, t: usize) -> u64 {
+        let map = &SQUARE_MAP[t];
+        let flip = (t & FLIP) as u8;
+        let (k0, k1) = if flip == 1 { (p.kings[1], p.kings[0]) } else { (p.kings[0], p.kings[1]) };
+        let (ks, kg) = (map[k0 as usize], map[k1 as usize]);
         let (lo, hi) = (ks.min(kg), ks.max(kg));
         let mut index = u64::from(self.king_rank[ks as usize][kg as usize]);
         debug_assert!(index != u64::from(u16::MAX));
@@ -189,7 +230,8 @@ impl Indexer {
         let mut seen = [0usize; 5];
         for man in p.men() {
             let k = man.kind as usize;
-            states[k][seen[k] & 1] = state(man, lo, hi, PROMO[k]);
+            let seen_as = Man { sq: map[man.sq as usize], color: man.color ^ flip, ..*man };
+            states[k][seen[k] & 1] = state(&seen_as, lo, hi, PROMO[k]);
             seen[k] += 1;
         }
         for g in &self.groups {
@@ -213,7 +255,7 @@ impl Indexer {
             return None;
         }
         // With both kings on the middle file only the smaller of the two mirror images is used.
-        if p.kings[0] % 5 == 2 && p.kings[1] % 5 == 2 && self.rank(&p.mirrored()) < index {
+        if p.kings[0] % 5 == 2 && p.kings[1] % 5 == 2 && self.rank(&p, MIRROR) < index {
             return None;
         }
         Some(p)

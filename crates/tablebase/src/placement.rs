@@ -73,18 +73,6 @@ impl Placement {
         &mut self.men[..self.len as usize]
     }
 
-    /// Mirrored left-right.
-    #[inline]
-    pub fn mirrored(&self) -> Placement {
-        let mut p = *self;
-        let m = |sq: u8| if sq == IN_HAND { sq } else { sq - sq % 5 + (4 - sq % 5) };
-        p.kings = [m(p.kings[0]), m(p.kings[1])];
-        for man in p.men_mut() {
-            man.sq = m(man.sq);
-        }
-        p
-    }
-
     /// Turned by 180° with owners swapped (the other side becomes sente).
     #[inline]
     pub fn flipped(&self) -> Placement {

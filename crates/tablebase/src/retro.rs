@@ -69,7 +69,7 @@ impl RetroRules for MinishogiRetro {
         let w_symmetric =
             w.kings[0] % 5 == 2 && w.kings[1] % 5 == 2 && self.indexer.index_placement(w).1.symmetric;
         let mut report = |p: &Placement| {
-            let (q, orient) = self.indexer.index_placement(&p.flipped());
+            let (q, orient) = self.indexer.index_transformed(p, true);
             // Weights that make the un-move hits add up to forward move counts (see RetroRules):
             // a symmetric target is reached from both mirror images of an asymmetric predecessor,
             // an asymmetric target once from a symmetric predecessor that has two moves into it.

@@ -153,8 +153,9 @@ fn verify_range(
         let mut longest_win = 0u16;
         let mut all_win = true;
         for &m in moves.iter() {
-            let child = placement.after_move(m, Color::Sente).flipped();
-            let (c, _) = indexer.index_placement(&child);
+            // The child has gote to move: its slot is that of its colour flip.
+            let child = placement.after_move(m, Color::Sente);
+            let (c, _) = indexer.index_transformed(&child, true);
             let cv = Value::from_byte(values[c as usize]);
             if !cv.is_legal() {
                 let detail = format!("move {m} leads to slot {c}, stored as not legal");
