@@ -10,8 +10,8 @@ use minishogi_engine::{features, EvalWeights, Weights};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Depth of the benchmark searches (the CLI default is deeper; this keeps a sample short).
-const DEPTH: u32 = 7;
+/// Depth of the benchmark searches (the CLI default is 10; this keeps a sample under a second).
+const DEPTH: u32 = 9;
 
 fn search(c: &mut Criterion) {
     // The hand-set weights, as `minishogi bench` uses: the node count depends on the search only.
@@ -20,7 +20,7 @@ fn search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.sample_size(10).measurement_time(Duration::from_secs(15)).warm_up_time(Duration::from_secs(1));
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("bench_positions_depth7_single_thread", |b| {
+    group.bench_function("bench_positions_depth9_single_thread", |b| {
         b.iter(|| assert_eq!(bench(&weights, black_box(DEPTH), |_, _| {}).nodes, nodes))
     });
     group.finish();

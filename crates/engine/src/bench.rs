@@ -18,8 +18,8 @@ pub const POSITIONS: [&str; 12] = [
     "1bsgk/r3p/5/P1B2/KGS1R w - 8",
     "r3k/2g1p/1s3/P1B2/KG2R b BS 15",
     "4k/2g2/2P2/5/K2R1 b BGSSbrp 31",
-    "k4/5/1G3/5/4K b RB2SGr2P 41",
-    "2k2/5/5/5/K4 b RBG2S2Prbg 61",
+    "1r2k/2g1s/p4/5/K1S1G b BPrb 41",
+    "2k1s/4g/5/G4/K1S2 b RBPrbp 61",
 ];
 
 /// The result of a benchmark run.

@@ -488,8 +488,13 @@ impl<'a> Worker<'a> {
         }
         let mut scores = [0i32; MoveList::CAPACITY];
         let moves = list.as_mut_slice();
-        for (s, &m) in scores.iter_mut().zip(moves.iter()) {
-            *s = self.order_score(m, hash_move, ply);
+        // The hash move goes first; the others are scored only if it does not cut off.
+        let mut scored = 0;
+        if let Some(h) = hash_move {
+            if let Some(k) = moves.iter().position(|&m| m == h) {
+                moves.swap(0, k);
+                scored = 1;
+            }
         }
 
         let old_alpha = alpha;
@@ -501,7 +506,13 @@ impl<'a> Worker<'a> {
         // checks: no need to keep sorting them.
         let mut pruning_late = false;
         for i in 0..moves.len() {
-            if !pruning_late {
+            if i == scored && scored < moves.len() {
+                for k in scored..moves.len() {
+                    scores[k] = self.order_score(moves[k], hash_move, ply);
+                }
+                scored = moves.len();
+            }
+            if !pruning_late && i >= 1.min(scored) {
                 // Selection sort: bring the best-scored remaining move to `i`.
                 let mut j = i;
                 for k in i + 1..moves.len() {

@@ -15,7 +15,7 @@ pub struct UsiArgs {}
 #[derive(Args)]
 pub struct BenchArgs {
     /// Search depth per position.
-    #[arg(long, default_value_t = 9)]
+    #[arg(long, default_value_t = 10)]
     depth: u32,
     /// Weights file (default: the hand-set initial weights, so that the node count is a
     /// signature of the search alone and does not move when new tuned weights are shipped).
