@@ -77,6 +77,8 @@ struct Group {
     promo: u32,
     /// Number of values of this digit.
     size: u64,
+    /// Division by `size` (used when the whole index fits in 32 bits).
+    div: FastDiv,
 }
 
 /// Maps the positions of one material set to `0..size()` and back.
@@ -90,6 +92,10 @@ pub struct Indexer {
     king_rank: [[u16; 25]; 25],
     pieces_size: u64,
     size: u64,
+    /// Division by `pieces_size`, for indexes that fit in 32 bits.
+    pieces_div: FastDiv,
+    /// `(a, b)` of each pair rank `a(a+1)/2 + b` for `a` below the largest number of states.
+    pairs: Vec<[u8; 2]>,
 }
 
 impl Indexer {
@@ -105,7 +111,7 @@ impl Indexer {
             let states = FREE_SQUARES * 2 * promo + 2;
             let s = u64::from(states);
             let size = if count == 1 { s } else { s * (s + 1) / 2 };
-            groups.push(Group { kind: kind.index() as u8, count, promo, size });
+            groups.push(Group { kind: kind.index() as u8, count, promo, size, div: FastDiv::new(size) });
         }
         let mut king_pairs = Vec::new();
         let mut king_rank = [[u16::MAX; 25]; 25];
@@ -122,7 +128,15 @@ impl Indexer {
         }
         let pieces_size = groups.iter().map(|g| g.size).product::<u64>();
         let size = pieces_size * king_pairs.len() as u64;
-        Indexer { material: *material, groups, king_pairs, king_rank, pieces_size, size }
+        let max_states = u64::from(FREE_SQUARES * 2 * 2 + 2);
+        let pairs = (0..max_states * (max_states + 1) / 2)
+            .map(|t| {
+                let (a, b) = unrank_pair(t);
+                [a as u8, b as u8]
+            })
+            .collect();
+        let pieces_div = FastDiv::new(pieces_size);
+        Indexer { material: *material, groups, king_pairs, king_rank, pieces_size, size, pieces_div, pairs }
     }
 
     /// The material set.
@@ -267,23 +281,26 @@ impl Indexer {
         if index >= self.size {
             return None;
         }
-        let (ks, kg) = self.king_pairs[(index / self.pieces_size) as usize];
-        let (lo, hi) = (ks.min(kg), ks.max(kg));
-        let rest = index % self.pieces_size;
-        // 32-bit divisions when they suffice (all sets of up to three pieces): much cheaper.
         let mut digits = [0u64; 5];
-        if let Ok(mut r) = u32::try_from(self.pieces_size).map(|_| rest as u32) {
+        let pair_index = if u32::try_from(self.size).is_ok() {
+            // Every set of up to three pieces: 32-bit divisions by multiplication.
+            let (pair, mut r) = self.pieces_div.div_rem(index as u32);
             for (digit, g) in digits.iter_mut().zip(&self.groups).rev() {
-                *digit = u64::from(r % g.size as u32);
-                r /= g.size as u32;
+                let (q, d) = g.div.div_rem(r);
+                *digit = u64::from(d);
+                r = q;
             }
+            pair as usize
         } else {
-            let mut r = rest;
+            let mut r = index % self.pieces_size;
             for (digit, g) in digits.iter_mut().zip(&self.groups).rev() {
                 *digit = r % g.size;
                 r /= g.size;
             }
-        }
+            (index / self.pieces_size) as usize
+        };
+        let (ks, kg) = self.king_pairs[pair_index];
+        let (lo, hi) = (ks.min(kg), ks.max(kg));
         let mut p = Placement { kings: [ks, kg], len: 0, men: [Man::default(); MAX_MEN] };
         let mut end = self.material.piece_count() as usize;
         p.len = end as u8;
@@ -292,7 +309,10 @@ impl Indexer {
                 end -= 1;
                 p.men[end] = man_of_state(g.kind, digit as u32, lo, hi, g.promo);
             } else {
-                let (a, b) = unrank_pair(digit);
+                let (a, b) = match self.pairs.get(digit as usize) {
+                    Some(&[a, b]) => (u32::from(a), u32::from(b)),
+                    None => unrank_pair(digit),
+                };
                 end -= 2;
                 p.men[end] = man_of_state(g.kind, a, lo, hi, g.promo);
                 // Equal board states put both on one square: the legality check rejects it.
@@ -314,6 +334,32 @@ impl Indexer {
                 (c * CHUNK..end).filter(|&i| self.decode(i).is_some()).count() as u64
             })
             .sum()
+    }
+}
+
+/// Division of 32-bit numbers by a fixed divisor through one multiplication (Lemire, Kaser and
+/// Kurz, "Faster remainder by direct computation", 2019: exact for all 32-bit dividends).
+#[derive(Copy, Clone, Debug)]
+struct FastDiv {
+    d: u32,
+    m: u64,
+}
+
+impl FastDiv {
+    /// The divisor `d` (only divisors below 2³² are used; larger ones divide nothing here).
+    fn new(d: u64) -> FastDiv {
+        let d = u32::try_from(d).unwrap_or(u32::MAX);
+        FastDiv { d, m: if d <= 1 { 0 } else { u64::MAX / u64::from(d) + 1 } }
+    }
+
+    /// `(n / d, n % d)`.
+    #[inline]
+    fn div_rem(self, n: u32) -> (u32, u32) {
+        if self.d <= 1 {
+            return (n, 0);
+        }
+        let q = ((u128::from(self.m) * u128::from(n)) >> 64) as u32;
+        (q, n - q * self.d)
     }
 }
 
@@ -362,3 +408,22 @@ fn unrank_pair(t: u64) -> (u32, u32) {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod fast_div_tests {
+    use super::FastDiv;
+
+    #[test]
+    fn fast_division_is_exact() {
+        for d in [1u64, 2, 3, 7, 48, 94, 234, 1176, 4465, 22_101, 830_584, 419_710, 3_000_000_007] {
+            let f = FastDiv::new(d);
+            let mut n: u32 = 0;
+            for step in 0..200_000u32 {
+                let expected = (n / d as u32, n % d as u32);
+                assert_eq!(f.div_rem(n), expected, "{n} / {d}");
+                n = n.wrapping_add(step.wrapping_mul(2_654_435_761) | 1);
+            }
+            assert_eq!(f.div_rem(u32::MAX), (u32::MAX / d as u32, u32::MAX % d as u32));
+        }
+    }
+}
