@@ -5,6 +5,7 @@ use clap::Args;
 use minishogi_engine::bench::{bench as run_bench, POSITIONS};
 use minishogi_engine::usi::Usi;
 use minishogi_engine::Weights;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `minishogi usi`.
@@ -42,15 +43,22 @@ pub fn bench(args: BenchArgs) -> CliResult {
         return Err(format!("--depth must be 1..64, got {}", args.depth));
     }
     let verbose = args.verbose;
+    let mut out = std::io::stdout().lock();
+    // A closed stdout (e.g. piped into `head`) ends the report quietly instead of panicking.
+    let mut lines_ok = true;
     let result = run_bench(&weights, args.depth, |sfen, nodes| {
-        if verbose {
-            println!("{nodes:>12}  {sfen}");
+        if verbose && lines_ok {
+            lines_ok = writeln!(out, "{nodes:>12}  {sfen}").is_ok();
         }
     });
-    println!("positions {}", POSITIONS.len());
-    println!("depth {}", args.depth);
-    println!("time {} ms", result.time.as_millis());
-    println!("nodes {}", result.nodes);
-    println!("nps {}", result.nps());
+    let summary = format!(
+        "positions {}\ndepth {}\ntime {} ms\nnodes {}\nnps {}",
+        POSITIONS.len(),
+        args.depth,
+        result.time.as_millis(),
+        result.nodes,
+        result.nps()
+    );
+    let _ = writeln!(out, "{summary}");
     Ok(())
 }
