@@ -196,8 +196,12 @@ impl Sprt {
     /// The generalised (pentanomial) log-likelihood ratio of Michel Van den Bergh as fishtest
     /// computes it: `N (s1 - s0)(2 mean - s0 - s1) / (2 var)` over `N` pairs, with the per-game
     /// scores `s0`, `s1` of `elo0`, `elo1`. Empty cells count as 0.001 pairs (fishtest's
-    /// regularisation), so a run of identical pairs does not divide by zero.
+    /// regularisation). Until two different pair outcomes have been seen the variance is unknown
+    /// and the LLR is 0 (otherwise one won pair would "prove" anything).
     pub fn llr(&self, pent: &Pentanomial) -> f64 {
+        if pent.counts.iter().filter(|&&c| c > 0).count() < 2 {
+            return 0.0;
+        }
         let counts: Vec<f64> = pent.counts.iter().map(|&c| (c as f64).max(1e-3)).collect();
         let n: f64 = counts.iter().sum();
         let value = |k: usize| k as f64 / 4.0;
@@ -307,5 +311,9 @@ mod tests {
         assert_eq!(s.decide(&strong), SprtDecision::AcceptH1);
         let weak = Pentanomial { counts: [30, 40, 20, 10, 0] };
         assert_eq!(s.decide(&weak), SprtDecision::AcceptH0);
+        // Identical pairs only: no variance yet, no decision however many.
+        let same = Pentanomial { counts: [0, 0, 0, 0, 3] };
+        assert_eq!(s.llr(&same), 0.0);
+        assert_eq!(s.decide(&same), SprtDecision::Continue);
     }
 }

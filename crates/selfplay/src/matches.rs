@@ -250,12 +250,15 @@ pub fn play_match(
             s.tally.add(p1);
             s.tally.add(p2);
             s.capped += u64::from(c1) + u64::from(c2);
+            // Once decided, the verdict stands; pairs already under way still count in the score.
             if let Some(sprt) = &config.sprt {
-                s.llr = Some(sprt.llr(&s.pentanomial));
-                let decision = sprt.decide(&s.pentanomial);
-                s.decision = Some(decision);
-                if decision != SprtDecision::Continue {
-                    done.store(true, Ordering::Relaxed);
+                if !done.load(Ordering::Relaxed) {
+                    s.llr = Some(sprt.llr(&s.pentanomial));
+                    let decision = sprt.decide(&s.pentanomial);
+                    s.decision = Some(decision);
+                    if decision != SprtDecision::Continue {
+                        done.store(true, Ordering::Relaxed);
+                    }
                 }
             }
             on_pair(&s);
