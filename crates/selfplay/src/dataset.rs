@@ -15,6 +15,8 @@ use std::path::Path;
 pub const MAGIC: [u8; 4] = *b"MSSP";
 /// Format version of a dataset file.
 pub const VERSION: u32 = 1;
+/// Largest decompressed game list accepted.
+const MAX_RAW: u64 = 1 << 32;
 /// The score of a move that was not searched (opening moves).
 pub const NO_SCORE: i16 = i16::MIN;
 
@@ -146,9 +148,15 @@ impl Dataset {
     pub fn load(path: &Path) -> Result<Dataset, Error> {
         let file: DatasetFile = codec::load(path, MAGIC, VERSION)?;
         let bad = |message: String| Error::BadDataset { path: path.display().to_string(), message };
-        // Bound the decompressed size: generous for any real dataset, small enough to refuse a bomb.
-        let raw = zstd::bulk::decompress(&file.compressed, 1 << 32)
+        // Stream the decompression (no up-front buffer) and refuse more than 4 GiB.
+        let mut raw = Vec::new();
+        let decoder = zstd::stream::read::Decoder::new(file.compressed.as_slice())
             .map_err(|e| bad(format!("cannot decompress the games: {e}")))?;
+        std::io::Read::read_to_end(&mut std::io::Read::take(decoder, MAX_RAW), &mut raw)
+            .map_err(|e| bad(format!("cannot decompress the games: {e}")))?;
+        if raw.len() as u64 >= MAX_RAW {
+            return Err(bad("the games decompress to more than 4 GiB".into()));
+        }
         let games: Vec<GameRecord> = codec::decode(&raw).map_err(|e| bad(e.to_string()))?;
         if games.len() as u64 != file.games {
             return Err(bad(format!("header says {} games, found {}", file.games, games.len())));

@@ -37,7 +37,7 @@ pub fn training_set(datasets: &[Dataset]) -> Result<(TrainingSet, SetStats), Err
     let mut set = TrainingSet::new();
     let mut stats = SetStats::default();
     let mut group_base = 0u32;
-    for data in datasets {
+    for (n, data) in datasets.iter().enumerate() {
         data.for_each_position(|lp| {
             stats.positions += 1;
             if !is_quiet(lp) {
@@ -52,7 +52,10 @@ pub fn training_set(datasets: &[Dataset]) -> Result<(TrainingSet, SetStats), Err
                 group_base + lp.game,
             );
         })
-        .map_err(|message| Error::BadDataset { path: data.meta.weights.clone(), message })?;
+        .map_err(|message| Error::BadDataset {
+            path: format!("dataset {} (seed {})", n + 1, data.meta.seed),
+            message,
+        })?;
         group_base += data.games.len() as u32;
     }
     Ok((set, stats))
