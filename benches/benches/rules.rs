@@ -48,7 +48,9 @@ fn perft_start(c: &mut Criterion) {
     for n in threads {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("a thread pool");
         group.bench_with_input(BenchmarkId::new("startpos_depth6_parallel_threads", n), &n, |b, _| {
-            b.iter(|| pool.install(|| assert_eq!(perft_parallel(&Position::startpos(), black_box(6)), PERFT6)))
+            b.iter(|| {
+                pool.install(|| assert_eq!(perft_parallel(&Position::startpos(), black_box(6)), PERFT6))
+            })
         });
     }
     group.finish();
