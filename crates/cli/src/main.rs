@@ -6,6 +6,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     let cli = commands::Cli::parse();
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -13,5 +14,15 @@ fn main() -> ExitCode {
             eprintln!("minishogi: {}", message.lines().next().unwrap_or("error"));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, so printing into a closed pipe (`minishogi tb info … | head`) would panic;
+/// like other Unix tools, end quietly instead.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
