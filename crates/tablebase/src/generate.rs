@@ -4,7 +4,8 @@
 //! resolved distance `d` (byte `d`), or for an unresolved position a counter `c` of the moves not
 //! yet known to lead to a win of the opponent (byte `255 - c`). Distances grow from 0 and counters
 //! from the largest move count of the set down, so both fit as long as the longest mate is shorter
-//! than `255 - max moves` plies.
+//! than `255 - max moves` plies. A set with longer mates (RRP: many drop moves and long mates) goes
+//! on with two-byte cells from the pass where the bytes run out.
 //! 1. Every slot is decoded; illegal slots are marked, positions without a legal move are losses
 //!    in 0, the others get their number of legal moves as counter.
 //! 2. For n = 0, 2, 4, …: every loss in n marks its unresolved predecessors as wins in n + 1;
@@ -16,7 +17,7 @@
 //! Each pass only ever writes one value (a win or a loss of one distance) and counter decrements
 //! commute, so the bytes do not depend on the thread count or on scheduling.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
@@ -133,6 +134,17 @@ pub fn retrograde<R: RetroRules>(
     name: &str,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<(Vec<u8>, GenerateStats), GenerateError> {
+    retrograde_capped(rules, name, progress, u32::MAX)
+}
+
+/// [`retrograde`] whose one-byte phase stops at distance `byte_cap` (tests force the switch to
+/// two-byte cells with it).
+fn retrograde_capped<R: RetroRules>(
+    rules: &R,
+    name: &str,
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+    byte_cap: u32,
+) -> Result<(Vec<u8>, GenerateStats), GenerateError> {
     let size = rules.size();
     let len = usize::try_from(size)
         .map_err(|_| GenerateError::TooLarge { material: name.to_string(), slots: size })?;
@@ -176,69 +188,167 @@ pub fn retrograde<R: RetroRules>(
         if most > u64::from(MAX_MOVES) {
             return Err(GenerateError::TooManyMoves { material: name.to_string(), moves: most as u32 });
         }
-        // Bytes from `floor` to 254 are counters; distances must stay below it.
-        let floor = 255 - most.max(1) as u8;
-        let limit = u32::from(floor - 1).min(u32::from(Value::MAX_DTM));
-        let is_counter = move |b: u8| b >= floor && b != ILLEGAL;
-
-        let mut n: u8 = 0;
-        loop {
-            stats.passes += 1;
-            let label = format!("mate {n}");
-            let losses = pass(rules, work, n, &scan, &label, progress, |target, _| {
-                let slot = &work[target as usize];
-                if is_counter(slot.load(Ordering::Relaxed)) {
-                    slot.store(n + 1, Ordering::Relaxed);
-                    mark(&next, target);
-                }
-            });
-            advance(&mut scan, &mut next);
-            if losses == 0 {
-                break;
-            }
-            stats.longest = u16::from(n);
-            if u32::from(n) + 2 > limit {
-                return Err(GenerateError::MateTooLong { material: name.to_string(), limit });
-            }
-            stats.passes += 1;
-            let label = format!("mate {}", n + 1);
-            let wins = pass(rules, work, n + 1, &scan, &label, progress, |target, weight| {
-                if weight == 0 {
-                    return;
-                }
-                let slot = &work[target as usize];
-                let update = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
-                    if !is_counter(b) {
-                        None
-                    } else if 255 - b <= weight {
-                        Some(n + 2)
-                    } else {
-                        Some(b + weight)
+        let most = most.max(1) as u32;
+        match passes(rules, work, most, 0, byte_cap, &mut scan, &mut next, &mut stats, progress) {
+            PassesEnd::Done => floor_out = 255 - most as u8,
+            PassesEnd::Widen(n) => {
+                // Mates too long for one byte next to the counters: go on with two bytes a slot.
+                let wide: Vec<AtomicU16> = work.par_iter().map(|b| AtomicU16::new(widen(b, most))).collect();
+                drop(bytes);
+                match passes(rules, &wide, most, n, u32::MAX, &mut scan, &mut next, &mut stats, progress) {
+                    PassesEnd::Done => {}
+                    PassesEnd::Widen(_) => {
+                        return Err(GenerateError::MateTooLong {
+                            material: name.to_string(),
+                            limit: u32::from(Value::MAX_DTM),
+                        })
                     }
-                });
-                if update.is_ok_and(|b| 255 - b <= weight) {
-                    mark(&next, target);
                 }
-            });
-            advance(&mut scan, &mut next);
-            if wins == 0 {
-                break;
+                return Ok((finish_wide(&wide, most, progress), stats));
             }
-            stats.longest = u16::from(n + 1);
-            n += 2;
         }
-        floor_out = floor;
     }
     finish(&mut bytes, floor_out, progress);
     Ok((bytes, stats))
 }
 
+/// How the passes ended: all values known, or distances reached the cell's limit at level `n`.
+enum PassesEnd {
+    Done,
+    Widen(u32),
+}
+
+/// A work cell: one slot's value during generation (one or two bytes). `MAX` marks an illegal
+/// slot; counters `c` are stored as `MAX - c`; distances as themselves.
+trait Cell: Sync {
+    const MAX: u32;
+    fn get(&self) -> u32;
+    fn set(&self, value: u32);
+    fn update(&self, f: impl FnMut(u32) -> Option<u32>) -> Result<u32, u32>;
+}
+
+impl Cell for AtomicU8 {
+    const MAX: u32 = u8::MAX as u32;
+    #[inline]
+    fn get(&self) -> u32 {
+        u32::from(self.load(Ordering::Relaxed))
+    }
+    #[inline]
+    fn set(&self, value: u32) {
+        self.store(value as u8, Ordering::Relaxed);
+    }
+    #[inline]
+    fn update(&self, mut f: impl FnMut(u32) -> Option<u32>) -> Result<u32, u32> {
+        self.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| f(u32::from(b)).map(|v| v as u8))
+            .map(u32::from)
+            .map_err(u32::from)
+    }
+}
+
+impl Cell for AtomicU16 {
+    const MAX: u32 = u16::MAX as u32;
+    #[inline]
+    fn get(&self) -> u32 {
+        u32::from(self.load(Ordering::Relaxed))
+    }
+    #[inline]
+    fn set(&self, value: u32) {
+        self.store(value as u16, Ordering::Relaxed);
+    }
+    #[inline]
+    fn update(&self, mut f: impl FnMut(u32) -> Option<u32>) -> Result<u32, u32> {
+        self.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| f(u32::from(b)).map(|v| v as u16))
+            .map(u32::from)
+            .map_err(u32::from)
+    }
+}
+
+/// The two-byte cell of a one-byte work value (counters stay counters, distances distances).
+fn widen(byte: &AtomicU8, most: u32) -> u16 {
+    let b = byte.get();
+    let wide = if b == AtomicU8::MAX {
+        AtomicU16::MAX
+    } else if b >= AtomicU8::MAX - most {
+        AtomicU16::MAX - (AtomicU8::MAX - b)
+    } else {
+        b
+    };
+    wide as u16
+}
+
+/// The passes for n, n + 1, n + 2, … from `n0` until nothing changes, or until distances would
+/// reach the counters (or the [`Value`] encoding's limit).
+#[allow(clippy::too_many_arguments)]
+fn passes<R: RetroRules, C: Cell>(
+    rules: &R,
+    work: &[C],
+    most: u32,
+    n0: u32,
+    cap: u32,
+    scan: &mut Vec<AtomicBool>,
+    next: &mut Vec<AtomicBool>,
+    stats: &mut GenerateStats,
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+) -> PassesEnd {
+    // Cells from `floor` to MAX - 1 are counters; distances must stay below it.
+    let floor = C::MAX - most;
+    let limit = (floor - 1).min(u32::from(Value::MAX_DTM)).min(cap);
+    let is_counter = move |b: u32| b >= floor && b != C::MAX;
+    let mut n = n0;
+    loop {
+        if n + 2 > limit {
+            return PassesEnd::Widen(n);
+        }
+        stats.passes += 1;
+        let label = format!("mate {n}");
+        let losses = pass(rules, work, n, scan, &label, progress, |target, _| {
+            let slot = &work[target as usize];
+            if is_counter(slot.get()) {
+                slot.set(n + 1);
+                mark(next, target);
+            }
+        });
+        advance(scan, next);
+        if losses == 0 {
+            return PassesEnd::Done;
+        }
+        stats.longest = n as u16;
+        stats.passes += 1;
+        let label = format!("mate {}", n + 1);
+        let wins = pass(rules, work, n + 1, scan, &label, progress, |target, weight| {
+            let weight = u32::from(weight);
+            if weight == 0 {
+                return;
+            }
+            let slot = &work[target as usize];
+            let update = slot.update(|b| {
+                if !is_counter(b) {
+                    None
+                } else if C::MAX - b <= weight {
+                    Some(n + 2)
+                } else {
+                    Some(b + weight)
+                }
+            });
+            if update.is_ok_and(|b| C::MAX - b <= weight) {
+                mark(next, target);
+            }
+        });
+        advance(scan, next);
+        if wins == 0 {
+            return PassesEnd::Done;
+        }
+        stats.longest = (n + 1) as u16;
+        n += 2;
+    }
+}
+
 /// Calls the predecessors of every slot holding `level` (a loss in 0 being the positions without
 /// a legal move), with `update(slot, weight)`; returns how many slots held `level`.
-fn pass<R: RetroRules>(
+fn pass<R: RetroRules, C: Cell>(
     rules: &R,
-    work: &[AtomicU8],
-    level: u8,
+    work: &[C],
+    level: u32,
     scan: &[AtomicBool],
     label: &str,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
@@ -252,7 +362,7 @@ fn pass<R: RetroRules>(
         let mut count = 0;
         let mut emit = |target: u64, weight: u8| update(target, weight);
         for index in start..end {
-            if work[index as usize].load(Ordering::Relaxed) != level {
+            if work[index as usize].get() != level {
                 continue;
             }
             count += 1;
@@ -317,9 +427,45 @@ fn finish(bytes: &mut [u8], floor: u8, progress: Option<&(dyn Fn(Progress<'_>) +
     }
 }
 
+/// The [`Value`] bytes of two-byte work cells: counters become draws, distances `d` become `d + 1`.
+fn finish_wide(work: &[AtomicU16], most: u32, progress: Option<&(dyn Fn(Progress<'_>) + Sync)>) -> Vec<u8> {
+    let floor = AtomicU16::MAX - most;
+    let values = work
+        .par_iter()
+        .map(|cell| match cell.get() {
+            AtomicU16::MAX => Value::ILLEGAL.to_byte(),
+            c if c >= floor => Value::DRAW.to_byte(),
+            // Distances never pass Value::MAX_DTM (checked by the passes), so d + 1 fits a byte.
+            d => (d + 1) as u8,
+        })
+        .collect();
+    let total = work.len() as u64;
+    if let Some(report) = progress {
+        report(Progress { phase: "values", done: total, total });
+    }
+    values
+}
+
 /// Views a byte slice as atomics for the parallel passes.
 fn as_atomic(bytes: &mut [u8]) -> &[AtomicU8] {
     // SAFETY: AtomicU8 has the same size and alignment as u8, and the exclusive borrow guarantees
     // no other access to the bytes while the atomic view lives.
     unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Switching to two-byte cells part-way gives the same values as staying on one byte.
+    #[test]
+    fn widening_keeps_values() {
+        let material = Material::parse("GP").expect("a material");
+        let rules = MinishogiRetro::new(Indexer::new(&material));
+        let (narrow, narrow_stats) = retrograde(&rules, "GP", None).expect("generates");
+        let (wide, wide_stats) = retrograde_capped(&rules, "GP", None, 9).expect("generates");
+        assert!(narrow_stats.longest > 9, "the cap must fall inside the table's distances");
+        assert_eq!(narrow_stats.longest, wide_stats.longest);
+        assert!(narrow == wide, "values differ after widening");
+    }
 }
