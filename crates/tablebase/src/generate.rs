@@ -4,7 +4,7 @@
 //! resolved distance `d` (byte `d`), or for an unresolved position a counter `c` of the moves not
 //! yet known to lead to a win of the opponent (byte `255 - c`). Distances grow from 0 and counters
 //! from the largest move count of the set down, so both fit as long as the longest mate is shorter
-//! than `255 - max moves` plies. A set with longer mates (RRP: many drop moves and long mates) goes
+//! than `255 - max moves` plies. A set with longer mates (RRP: up to 64 legal moves and a mate in 203) goes
 //! on with two-byte cells from the pass where the bytes run out.
 //! 1. Every slot is decoded; illegal slots are marked, positions without a legal move are losses
 //!    in 0, the others get their number of legal moves as counter.
