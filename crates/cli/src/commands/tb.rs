@@ -322,6 +322,14 @@ fn answer(tb: &Tablebase, sfen: &str) -> Result<Answer, String> {
     let material = Material::of(&position);
     let mut probe = tb.probe(&position).map_err(|e| e.to_string())?;
     if probe.is_none() {
+        // Four pieces would need about 10^10 slots: beyond what `tb gen` builds on one machine.
+        if material.piece_count() > 3 {
+            return Err(format!(
+                "no table for {}: the position has {} pieces besides the kings, tables cover sets of up to 3",
+                material.name(),
+                material.piece_count()
+            ));
+        }
         if material.piece_count() > ON_THE_FLY_PIECES {
             let dir = tb.dir().display();
             return Err(format!(
