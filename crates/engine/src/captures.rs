@@ -1,24 +1,8 @@
 //! Legal captures (and pawn promotions) for quiescence search, without generating drops and
 //! quiet moves only to throw them away. Only for a side that is not in check.
 
-use minishogi::attacks::{attacks, between, bishop_rays, line, rook_rays, step_attacks};
-use minishogi::{last_row, Bitboard, Color, Kind, Move, MoveList, Position, Square};
-
-/// Pieces of `us` pinned to their king.
-fn pinned(pos: &Position, us: Color, king: Square, occupied: Bitboard) -> Bitboard {
-    let them = !us;
-    let diagonal = pos.pieces(them, Kind::Bishop) | pos.pieces(them, Kind::Horse);
-    let orthogonal = pos.pieces(them, Kind::Rook) | pos.pieces(them, Kind::Dragon);
-    let snipers = (bishop_rays(king) & diagonal) | (rook_rays(king) & orthogonal);
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = between(king, sniper) & occupied;
-        if blockers.any() && !blockers.more_than_one() {
-            pinned |= blockers;
-        }
-    }
-    pinned & pos.color_pieces(us)
-}
+use minishogi::attacks::{attacks, line, step_attacks};
+use minishogi::{last_row, Bitboard, Kind, Move, MoveList, Position};
 
 /// Fills `list` with the legal captures of the side to move and its pawn moves to the last
 /// rank (which always promote). Captures that may promote come as the promotion only, except
@@ -36,7 +20,7 @@ pub fn captures(pos: &Position, list: &mut MoveList) {
             list.push(Move::board(king, to, false));
         }
     }
-    let pinned = pinned(pos, us, king, occupied);
+    let pinned = pos.pinned(us, king, occupied);
     let promotion_row = last_row(us);
     for from in pos.color_pieces(us) & !Bitboard::from_square(king) {
         let Some(piece) = pos.piece_at(from) else { continue };

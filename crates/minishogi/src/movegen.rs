@@ -52,9 +52,9 @@ impl Position {
         !next.has_legal_move()
     }
 
-    /// Pieces of `us` pinned to their king at `king`.
+    /// Pieces of `us` pinned to their king at `king`, given the `occupied` squares.
     #[inline]
-    fn pinned(&self, us: Color, king: Square, occupied: Bitboard) -> Bitboard {
+    pub fn pinned(&self, us: Color, king: Square, occupied: Bitboard) -> Bitboard {
         let them = !us;
         let diagonal = self.pieces(them, Kind::Bishop) | self.pieces(them, Kind::Horse);
         let orthogonal = self.pieces(them, Kind::Rook) | self.pieces(them, Kind::Dragon);
