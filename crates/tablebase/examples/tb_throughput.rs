@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use minishogi_tablebase::generate::generate_with_stats;
+use minishogi_tablebase::generate::{generate_with_stats, Progress};
 use minishogi_tablebase::{verify, GenerateOptions, Material};
 
 fn peak_rss_mib() -> Option<f64> {
@@ -27,7 +27,16 @@ fn main() {
             }
         };
         let t = Instant::now();
-        let (values, stats) = match generate_with_stats(&material, &GenerateOptions::default()) {
+        // Time of the first phase (move counts) versus the passes, from the progress reports.
+        let first_phase_end = std::sync::Mutex::new(None::<f64>);
+        let report = |p: Progress<'_>| {
+            if p.phase != "moves" {
+                let mut end = first_phase_end.lock().unwrap_or_else(|e| e.into_inner());
+                end.get_or_insert_with(|| t.elapsed().as_secs_f64());
+            }
+        };
+        let options = GenerateOptions { threads: None, progress: Some(&report) };
+        let (values, stats) = match generate_with_stats(&material, &options) {
             Ok(v) => v,
             Err(e) => {
                 eprintln!("{e}");
@@ -35,6 +44,7 @@ fn main() {
             }
         };
         let gen = t.elapsed().as_secs_f64();
+        let counting = first_phase_end.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or(gen);
         let t = Instant::now();
         let report = match verify(&material, &values, None) {
             Ok(r) => r,
@@ -48,7 +58,7 @@ fn main() {
         total_slots += slots;
         total_secs += gen + ver;
         println!(
-            "{name}: slots {slots} legal {} ({:.1}%) longest {:?} passes {} | gen {gen:.2}s ({:.2} M slots/s) verify {ver:.2}s ({:.2} M slots/s) | wins {} losses {} draws {}",
+            "{name}: slots {slots} legal {} ({:.1}%) longest {:?} passes {} | gen {gen:.2}s (moves {counting:.2}s; {:.2} M slots/s) verify {ver:.2}s ({:.2} M slots/s) | wins {} losses {} draws {}",
             report.positions,
             100.0 * report.positions as f64 / slots as f64,
             stats.longest,

@@ -27,6 +27,7 @@
 pub mod error;
 pub mod format;
 pub mod generate;
+mod huge;
 pub mod index;
 pub mod material;
 mod placement;

@@ -1,0 +1,118 @@
+//! The generator's work array: one byte per slot, read and updated through 64-bit atomic words so
+//! that a pass can scan eight slots with one load while other threads update single slots.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// `0x01` in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// `0x80` in every byte of a word.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// One byte per slot, stored in the bytes of atomic words (slot `i` is byte `i % 8`, little-endian
+/// order, of word `i / 8`).
+pub(super) struct Work<'a> {
+    words: &'a [AtomicU64],
+    len: u64,
+}
+
+impl<'a> Work<'a> {
+    /// The work view of `bytes`, which must be 8-aligned with a length that is a multiple of 8
+    /// (`None` otherwise); `len` slots are used.
+    pub(super) fn new(bytes: &'a mut [u8], len: u64) -> Option<Work<'a>> {
+        if bytes.as_ptr() as usize % 8 != 0 || bytes.len() % 8 != 0 || (bytes.len() as u64) < len {
+            return None;
+        }
+        // SAFETY: the pointer is 8-aligned and the length a multiple of 8, AtomicU64 has the size
+        // and alignment of u64 and every bit pattern is valid; the exclusive borrow of `bytes`
+        // guarantees no other access while the view lives.
+        let words = unsafe { std::slice::from_raw_parts(bytes.as_ptr() as *const AtomicU64, bytes.len() / 8) };
+        Some(Work { words, len })
+    }
+
+    /// Number of slots.
+    pub(super) fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// The byte of slot `i`.
+    #[inline]
+    pub(super) fn get(&self, i: u64) -> u8 {
+        (self.words[(i / 8) as usize].load(Ordering::Relaxed) >> ((i % 8) * 8)) as u8
+    }
+
+    /// Replaces the byte of slot `i` by `f(byte)` when that is `Some`, atomically; returns the old
+    /// byte, `Ok` if it was replaced.
+    #[inline]
+    pub(super) fn update(&self, i: u64, mut f: impl FnMut(u8) -> Option<u8>) -> Result<u8, u8> {
+        let shift = (i % 8) * 8;
+        self.words[(i / 8) as usize]
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
+                f((w >> shift) as u8).map(|b| (w & !(0xFF << shift)) | (u64::from(b) << shift))
+            })
+            .map(|w| (w >> shift) as u8)
+            .map_err(|w| (w >> shift) as u8)
+    }
+
+    /// Stores the bytes of slots `start..start + bytes.len()`; `start` must be a multiple of 8
+    /// and no other thread may write these slots meanwhile.
+    pub(super) fn fill(&self, start: u64, bytes: &[u8]) {
+        debug_assert!(start % 8 == 0);
+        for (k, group) in bytes.chunks(8).enumerate() {
+            let word = &self.words[(start / 8) as usize + k];
+            let mut w = word.load(Ordering::Relaxed);
+            for (j, &b) in group.iter().enumerate() {
+                w = (w & !(0xFF << (j * 8))) | (u64::from(b) << (j * 8));
+            }
+            word.store(w, Ordering::Relaxed);
+        }
+    }
+
+    /// Calls `f(slot)` for each slot of `start..end` holding `byte`, in order (`start` a multiple
+    /// of 8). Eight slots are tested per load.
+    #[inline]
+    pub(super) fn scan(&self, start: u64, end: u64, byte: u8, mut f: impl FnMut(u64)) {
+        let pattern = u64::from(byte) * ONES;
+        for w in start / 8..end.div_ceil(8) {
+            let word = self.words[w as usize].load(Ordering::Relaxed);
+            let x = word ^ pattern;
+            // High bit set in every byte of `x` that is zero (and possibly in bytes above one).
+            let mut hits = x.wrapping_sub(ONES) & !x & HIGHS;
+            while hits != 0 {
+                let k = u64::from(hits.trailing_zeros() / 8);
+                hits &= hits - 1;
+                let slot = w * 8 + k;
+                if slot < end && (word >> (k * 8)) as u8 == byte {
+                    f(slot);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scan_finds_exactly_the_matching_slots() {
+        // Patterns that make the zero-byte trick report false candidates (a borrow into the next
+        // byte) next to true ones.
+        let mut bytes: Vec<u8> = (0..4096u32).map(|i| [7u8, 8, 6, 7, 0, 255, 1, 7][(i * 7 % 8) as usize]).collect();
+        let expected: Vec<u64> =
+            (0..4000u64).filter(|&i| bytes[i as usize] == 7 && i >= 16).collect();
+        let work = Work::new(&mut bytes, 4096).expect("aligned");
+        let mut found = Vec::new();
+        work.scan(16, 4000, 7, |i| found.push(i));
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn update_changes_one_byte_only() {
+        let mut bytes = vec![9u8; 64];
+        let work = Work::new(&mut bytes, 64).expect("aligned");
+        assert_eq!(work.update(13, |b| Some(b + 1)), Ok(9));
+        assert_eq!(work.update(13, |_| None), Err(10));
+        assert_eq!((0..64).map(|i| work.get(i)).filter(|&b| b != 9).count(), 1);
+        assert_eq!(work.get(13), 10);
+    }
+}

@@ -1,0 +1,34 @@
+//! Large zeroed byte arrays for whole tables, backed by transparent huge pages where the OS
+//! offers them: the generator and the verifier touch table slots at random, and with 4 KiB pages
+//! nearly every such access also misses the TLB.
+
+/// A zeroed vector of `len` bytes whose pages the kernel is asked to back with huge pages.
+pub fn zeroed(len: usize) -> Vec<u8> {
+    let bytes = vec![0u8; len];
+    advise_huge(&bytes);
+    bytes
+}
+
+/// Asks for huge pages for the whole pages inside `bytes` (a hint: errors are ignored, and the
+/// memory behaves the same either way).
+#[cfg(target_os = "linux")]
+pub fn advise_huge(bytes: &[u8]) {
+    const HUGE: usize = 2 << 20;
+    if bytes.len() < 2 * HUGE {
+        return;
+    }
+    let start = bytes.as_ptr() as usize;
+    let aligned = start.next_multiple_of(HUGE);
+    let end = (start + bytes.len()) & !(HUGE - 1);
+    if end > aligned {
+        // SAFETY: the range lies inside the allocation of `bytes`; MADV_HUGEPAGE changes only how
+        // the kernel backs the pages, never their contents.
+        unsafe {
+            libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+/// Huge pages are only requested on Linux.
+#[cfg(not(target_os = "linux"))]
+pub fn advise_huge(_bytes: &[u8]) {}
