@@ -157,7 +157,7 @@ impl Position {
     /// The hash computed from scratch (the incremental one must always equal it).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
-        for sq in Square::all() {
+        for sq in self.occupied() {
             if let Some(p) = self.board[sq.index()] {
                 h ^= piece_key(p.color, p.kind, sq);
             }

@@ -34,6 +34,8 @@ use work::Work;
 const ILLEGAL: u8 = 255;
 /// Most legal moves a position may have for the generator's counters.
 const MAX_MOVES: u32 = 200;
+/// Predecessor updates gathered (and prefetched) before they are applied.
+const BATCH: usize = 64;
 /// Slots handled per task.
 const CHUNK: u64 = 1 << 15;
 
@@ -317,13 +319,21 @@ fn pass<R: RetroRules>(
             return;
         }
         let mut count = 0;
-        let mut emit = |target: u64, weight: u8| update(target, weight);
+        // Updates wait in a batch whose slots are prefetched, so that their cache misses overlap.
+        let mut batch: Vec<(u64, u8)> = Vec::with_capacity(BATCH + 256);
         work.scan(start, end, level, |index| {
             count += 1;
             if let Some(pos) = rules.decode_legal(index) {
-                rules.predecessors(&pos, level == 0, &mut emit);
+                rules.predecessors(&pos, level == 0, &mut |target, weight| {
+                    work.prefetch(target);
+                    batch.push((target, weight));
+                });
+            }
+            if batch.len() >= BATCH {
+                batch.drain(..).for_each(|(target, weight)| update(target, weight));
             }
         });
+        batch.drain(..).for_each(|(target, weight)| update(target, weight));
         found.fetch_add(count, Ordering::Relaxed);
     });
     found.load(Ordering::Relaxed)

@@ -261,6 +261,44 @@ impl Indexer {
         index
     }
 
+    /// The frame in which `p` (colour-flipped when `flip`) is ranked, for ranking variants of `p`
+    /// whose kings stand where they stand in `p` ([`Frame::index_of`]).
+    #[inline]
+    pub(crate) fn frame(&self, p: &Placement, flip: bool) -> Frame {
+        let t = usize::from(flip);
+        let (ks, kg) = if flip { (p.kings[1], p.kings[0]) } else { (p.kings[0], p.kings[1]) };
+        let (cs, cg) = (SQUARE_MAP[t][ks as usize] % 5, SQUARE_MAP[t][kg as usize] % 5);
+        let (t, ambiguous) = if cs < 2 || (cs == 2 && cg < 2) {
+            (t, false)
+        } else if cs > 2 || cg > 2 {
+            (t | MIRROR, false)
+        } else {
+            (t, true)
+        };
+        let map = &SQUARE_MAP[t];
+        let (ks, kg) = (map[ks as usize], map[kg as usize]);
+        let (lo, hi) = (ks.min(kg), ks.max(kg));
+        let mut frame = Frame {
+            t,
+            flip,
+            ambiguous,
+            lo,
+            hi,
+            base: u64::from(self.king_rank[ks as usize][kg as usize]),
+            states: [[0; 2]; 5],
+            slot: [0; MAX_MEN],
+        };
+        let mut seen = [0u8; 5];
+        for (i, man) in p.men().iter().enumerate() {
+            let k = man.kind as usize;
+            let occurrence = seen[k] & 1;
+            frame.slot[i] = (k as u8) << 1 | occurrence;
+            frame.states[k][occurrence as usize] = frame.state_of(man);
+            seen[k] += 1;
+        }
+        frame
+    }
+
     /// The placement in slot `index` if the slot holds a legal, canonical position.
     #[inline]
     pub(crate) fn decode(&self, index: u64) -> Option<Placement> {
@@ -334,6 +372,68 @@ impl Indexer {
                 (c * CHUNK..end).filter(|&i| self.decode(i).is_some()).count() as u64
             })
             .sum()
+    }
+}
+
+/// A placement's kings and pieces seen through the transform that ranks it (colour flip and
+/// mirror), so that variants moving one or two non-king pieces are ranked by recomputing only
+/// their states.
+pub(crate) struct Frame {
+    /// The transform (bit 0 flip, bit 1 mirror).
+    t: usize,
+    /// Whether the placement is colour-flipped.
+    flip: bool,
+    /// Both kings on the middle file: the canonical mirror image depends on the pieces too.
+    ambiguous: bool,
+    lo: u8,
+    hi: u8,
+    /// Rank of the king pair.
+    base: u64,
+    /// State of each piece by kind and occurrence.
+    states: [[u32; 2]; 5],
+    /// `kind << 1 | occurrence` of each man of the placement.
+    slot: [u8; MAX_MEN],
+}
+
+impl Frame {
+    #[inline]
+    fn state_of(&self, man: &Man) -> u32 {
+        let k = man.kind as usize;
+        let seen_as = Man { sq: SQUARE_MAP[self.t][man.sq as usize], color: man.color ^ self.flip as u8, ..*man };
+        state(&seen_as, self.lo, self.hi, PROMO[k])
+    }
+
+    /// True when both kings stand on the middle file, so that which mirror image is canonical
+    /// depends on the pieces ([`Frame::index_of`] then ranks from scratch).
+    #[inline]
+    pub(crate) fn is_ambiguous(&self) -> bool {
+        self.ambiguous
+    }
+
+    /// The slot of `p`, a variant of the framed placement with the same kings and the same men in
+    /// the same order, differing at most in the men listed in `changed`.
+    #[inline]
+    pub(crate) fn index_of(&self, indexer: &Indexer, p: &Placement, changed: &[u8]) -> u64 {
+        if self.ambiguous {
+            return indexer.index_transformed(p, self.flip).0;
+        }
+        let mut states = self.states;
+        for &i in changed {
+            let slot = self.slot[i as usize];
+            states[(slot >> 1) as usize][(slot & 1) as usize] = self.state_of(&p.men[i as usize]);
+        }
+        let mut index = self.base;
+        for g in &indexer.groups {
+            let [s0, s1] = states[g.kind as usize];
+            let digit = if g.count == 1 {
+                u64::from(s0)
+            } else {
+                let (a, b) = (u64::from(s0.max(s1)), u64::from(s0.min(s1)));
+                a * (a + 1) / 2 + b
+            };
+            index = index * g.size + digit;
+        }
+        index
     }
 }
 

@@ -48,6 +48,43 @@ impl Man {
     }
 }
 
+/// What a move changed in a placement: a king moved, or up to two men (by index) changed.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Changes {
+    /// A king moved.
+    pub king: bool,
+    men: [u8; 2],
+    len: u8,
+}
+
+impl Changes {
+    /// The indexes of the changed men.
+    #[inline]
+    pub fn men(&self) -> &[u8] {
+        &self.men[..self.len as usize]
+    }
+
+    /// The changes of a king move (with or without another man changed).
+    #[inline]
+    pub fn king() -> Changes {
+        Changes { king: true, ..Changes::default() }
+    }
+
+    /// Adds man `i` to the changed men (at most two).
+    #[inline]
+    pub fn push(&mut self, i: usize) {
+        self.men[self.len as usize] = i as u8;
+        self.len += 1;
+    }
+
+    /// These changes and man `i`.
+    #[inline]
+    pub fn with(mut self, i: usize) -> Changes {
+        self.push(i);
+        self
+    }
+}
+
 /// Kings and pieces of a position whose side to move is implied by context (sente for indexed,
 /// canonical placements).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -188,36 +225,40 @@ impl Placement {
         Some(p)
     }
 
-    /// The placement after `mover` plays `m`, a legal move in it: a capture sends the piece,
-    /// unpromoted, to the mover's hand.
+    /// The placement after `mover` plays `m`, a legal move in it (a capture sends the piece,
+    /// unpromoted, to the mover's hand), and what changed: a king, or up to two men (by index).
     #[inline]
-    pub fn after_move(&self, m: Move, mover: Color) -> Placement {
+    pub fn after_move_changes(&self, m: Move, mover: Color) -> (Placement, Changes) {
         let mut p = *self;
+        let mut changes = Changes::default();
         let to = m.to().index() as u8;
         let us = mover.index() as u8;
         match m.from() {
             None => {
                 let kind = m.dropped().map_or(0, |k| k.index() as u8);
-                if let Some(man) =
-                    p.men_mut().iter_mut().find(|x| x.sq == IN_HAND && x.color == us && x.kind == kind)
-                {
-                    man.sq = to;
+                if let Some(i) = p.men().iter().position(|x| x.sq == IN_HAND && x.color == us && x.kind == kind) {
+                    p.men[i].sq = to;
+                    changes.push(i);
                 }
             }
             Some(from) => {
                 let from = from.index() as u8;
-                if let Some(cap) = p.men_mut().iter_mut().find(|x| x.sq == to) {
-                    *cap = Man { kind: cap.kind, color: us, promoted: false, sq: IN_HAND };
+                if let Some(i) = p.men().iter().position(|x| x.sq == to) {
+                    let cap = p.men[i];
+                    p.men[i] = Man { kind: cap.kind, color: us, promoted: false, sq: IN_HAND };
+                    changes.push(i);
                 }
                 if p.kings[us as usize] == from {
                     p.kings[us as usize] = to;
-                } else if let Some(man) = p.men_mut().iter_mut().find(|x| x.sq == from) {
-                    man.sq = to;
-                    man.promoted |= m.is_promotion();
+                    changes.king = true;
+                } else if let Some(i) = p.men().iter().position(|x| x.sq == from) {
+                    p.men[i].sq = to;
+                    p.men[i].promoted |= m.is_promotion();
+                    changes.push(i);
                 }
             }
         }
-        p
+        (p, changes)
     }
 
     fn push(&mut self, man: Man) -> Option<()> {

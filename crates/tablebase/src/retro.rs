@@ -3,15 +3,17 @@
 //! A canonical position has sente to move, so gote made the last move. Un-moves take one of
 //! gote's pieces back: a board move (optionally un-promoting when the move touched gote's last
 //! rank), possibly returning a piece from gote's hand to sente on the destination (promoted or
-//! not: captures unpromote), or an un-drop back into gote's hand. A predecessor must be a legal
-//! position with gote to move, and an un-drop of a pawn that gives mate is skipped (pawn-drop mate
-//! is not a move). Each predecessor is colour-flipped to sente to move and indexed.
+//! not: captures unpromote), or an un-drop back into gote's hand. An un-drop of a pawn that gives
+//! mate is skipped (pawn-drop mate is not a move). Each predecessor is colour-flipped to sente to
+//! move and indexed. Whether sente (not to move) is in check in a predecessor is not tested here:
+//! such a predecessor's slot holds no legal position, which the generator skips (a cheaper test
+//! than the attack computation, which was a sixth of the generator's time).
 
 use minishogi::attacks::attacks;
 use minishogi::{Bitboard, Color, Kind, Position, Square};
 
 use crate::index::Indexer;
-use crate::placement::{Placement, IN_HAND};
+use crate::placement::{Changes, Placement, IN_HAND};
 use crate::rules::RetroRules;
 
 /// Gote's last rank (row index): moves that start or end there may promote.
@@ -68,7 +70,13 @@ impl RetroRules for MinishogiRetro {
         // Only a position with both kings on the middle file can equal its mirror image.
         let w_symmetric =
             w.kings[0] % 5 == 2 && w.kings[1] % 5 == 2 && self.indexer.index_placement(w).1.symmetric;
-        let mut report = |p: &Placement| {
+        // Predecessors that keep the kings are ranked through the frame of `w`, colour-flipped.
+        let frame = self.indexer.frame(w, true);
+        let mut report = |p: &Placement, changes: Changes| {
+            if !changes.king && !frame.is_ambiguous() {
+                emit(frame.index_of(&self.indexer, p, changes.men()), 1);
+                return;
+            }
             let (q, orient) = self.indexer.index_transformed(p, true);
             // Weights that make the un-move hits add up to forward move counts (see RetroRules):
             // a symmetric target is reached from both mirror images of an asymmetric predecessor,
@@ -84,17 +92,21 @@ impl RetroRules for MinishogiRetro {
     }
 }
 
-/// Calls `report` with every legal placement (gote to move) from which a gote move leads to `w`.
-fn unmoves(w: &Placement, no_moves: bool, report: &mut dyn FnMut(&Placement)) {
+/// Calls `report` with every placement (gote to move) from which a gote move leads to `w`, except
+/// that sente may be in check in it (the slot of such a placement holds no legal position).
+fn unmoves(w: &Placement, no_moves: bool, report: &mut dyn FnMut(&Placement, Changes)) {
     let occ = w.occupied();
     let empty = !occ & Bitboard(0x01FF_FFFF);
 
-    // The gote king steps back, possibly uncapturing.
+    // The gote king steps back, possibly uncapturing, but never next to sente's king (kings may
+    // not touch in any slot of the index).
     let kg = Square::from_index(w.kings[1] as usize);
-    for from in attacks(Color::Sente, Kind::King, kg, occ) & empty {
+    let ks = Square::from_index(w.kings[0] as usize);
+    let next_to_sente_king = attacks(Color::Sente, Kind::King, ks, occ);
+    for from in attacks(Color::Sente, Kind::King, kg, occ) & empty & !next_to_sente_king {
         let mut p = *w;
         p.kings[1] = from.index() as u8;
-        with_uncaptures(&p, kg.index() as u8, report);
+        with_uncaptures(&p, kg.index() as u8, Changes::king(), report);
     }
 
     for i in 0..w.len as usize {
@@ -111,9 +123,7 @@ fn unmoves(w: &Placement, no_moves: bool, report: &mut dyn FnMut(&Placement)) {
             if !pawn_mate {
                 let mut p = *w;
                 p.men[i].sq = IN_HAND;
-                if !sente_in_check(&p) {
-                    report(&p);
-                }
+                report(&p, Changes::default().with(i));
             }
         }
 
@@ -121,7 +131,7 @@ fn unmoves(w: &Placement, no_moves: bool, report: &mut dyn FnMut(&Placement)) {
         for from in attacks(Color::Sente, kind, to, occ) & empty {
             let mut p = *w;
             p.men[i].sq = from.index() as u8;
-            with_uncaptures(&p, man.sq, report);
+            with_uncaptures(&p, man.sq, Changes::default().with(i), report);
         }
         // A promoting move: the piece stood unpromoted on `from`.
         if man.promoted {
@@ -136,7 +146,7 @@ fn unmoves(w: &Placement, no_moves: bool, report: &mut dyn FnMut(&Placement)) {
                 if man.kind == 0 && gote_pawn_on_file(&p, i, from.col()) {
                     continue;
                 }
-                with_uncaptures(&p, man.sq, report);
+                with_uncaptures(&p, man.sq, Changes::default().with(i), report);
             }
         }
     }
@@ -149,21 +159,10 @@ fn gote_pawn_on_file(p: &Placement, skip: usize, col: u8) -> bool {
     })
 }
 
-/// True when sente's king is attacked (in a placement with gote to move: not legal).
-#[inline]
-fn sente_in_check(p: &Placement) -> bool {
-    p.attacked(p.kings[0], Color::Gote, p.occupied())
-}
-
 /// Reports `p` (the mover already back on its origin, `to` empty) and each version where a piece
 /// from gote's hand is given back to sente on `to`, unpromoted or promoted, if legal.
-fn with_uncaptures(p: &Placement, to: u8, report: &mut dyn FnMut(&Placement)) {
-    // A sente piece put back on `to` can only block gote's lines: if sente is safe without it, it
-    // is safe with it.
-    let safe = !sente_in_check(p);
-    if safe {
-        report(p);
-    }
+fn with_uncaptures(p: &Placement, to: u8, changes: Changes, report: &mut dyn FnMut(&Placement, Changes)) {
+    report(p, changes);
     let mut seen = 0u8;
     for j in 0..p.len as usize {
         let man = p.men[j];
@@ -175,17 +174,15 @@ fn with_uncaptures(p: &Placement, to: u8, report: &mut dyn FnMut(&Placement)) {
         let mut q = *p;
         q.men[j].color = 0;
         q.men[j].sq = to;
-        if !safe && sente_in_check(&q) {
-            continue;
-        }
         let base = Kind::from_index(man.kind as usize);
         let pawn_ok = man.kind != 0 || (to / 5 != SENTE_LAST && !sente_pawn_on_file(p, to % 5));
+        let changes = changes.with(j);
         if pawn_ok {
-            report(&q);
+            report(&q, changes);
         }
         if base.promoted().is_some() {
             q.men[j].promoted = true;
-            report(&q);
+            report(&q, changes);
         }
     }
 }

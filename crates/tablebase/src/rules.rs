@@ -33,6 +33,8 @@ pub trait RetroRules: Sync {
 
     /// Calls `emit(slot, weight)` for each legal move leading into `pos` (see the trait's weight
     /// contract). `no_moves` says that `pos` has no legal move (some games forbid moves that would
-    /// mate in a certain way, as shogi forbids mating by a pawn drop).
+    /// mate in a certain way, as shogi forbids mating by a pawn drop). It may also report slots
+    /// that hold no legal position (the generator ignores them), when that is cheaper than
+    /// testing legality.
     fn predecessors(&self, pos: &Self::Pos, no_moves: bool, emit: &mut dyn FnMut(u64, u8));
 }

@@ -152,10 +152,15 @@ fn verify_range(
         let mut best_loss: Option<u16> = None;
         let mut longest_win = 0u16;
         let mut all_win = true;
+        // Children have gote to move: their slots are those of their colour flips.
+        let frame = indexer.frame(&placement, true);
         for &m in moves.iter() {
-            // The child has gote to move: its slot is that of its colour flip.
-            let child = placement.after_move(m, Color::Sente);
-            let (c, _) = indexer.index_transformed(&child, true);
+            let (child, changes) = placement.after_move_changes(m, Color::Sente);
+            let c = if changes.king {
+                indexer.index_transformed(&child, true).0
+            } else {
+                frame.index_of(indexer, &child, changes.men())
+            };
             let cv = Value::from_byte(values[c as usize]);
             if !cv.is_legal() {
                 let detail = format!("move {m} leads to slot {c}, stored as not legal");
