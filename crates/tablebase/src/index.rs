@@ -96,6 +96,10 @@ pub struct Indexer {
     pieces_div: FastDiv,
     /// `(a, b)` of each pair rank `a(a+1)/2 + b` for `a` below the largest number of states.
     pairs: Vec<[u8; 2]>,
+    /// Pieces of each hand kind (index 0..5 = P S G B R) in the set.
+    kind_count: [u8; 5],
+    /// Place value of each hand kind's digit in the index (0 for kinds not in the set).
+    kind_stride: [u64; 5],
 }
 
 impl Indexer {
@@ -136,7 +140,25 @@ impl Indexer {
             })
             .collect();
         let pieces_div = FastDiv::new(pieces_size);
-        Indexer { material: *material, groups, king_pairs, king_rank, pieces_size, size, pieces_div, pairs }
+        let (mut kind_count, mut kind_stride) = ([0u8; 5], [0u64; 5]);
+        let mut stride = 1;
+        for g in groups.iter().rev() {
+            kind_count[g.kind as usize] = g.count;
+            kind_stride[g.kind as usize] = stride;
+            stride *= g.size;
+        }
+        Indexer {
+            material: *material,
+            groups,
+            king_pairs,
+            king_rank,
+            pieces_size,
+            size,
+            pieces_div,
+            pairs,
+            kind_count,
+            kind_stride,
+        }
     }
 
     /// The material set.
@@ -284,10 +306,14 @@ impl Indexer {
             ambiguous,
             lo,
             hi,
-            base: u64::from(self.king_rank[ks as usize][kg as usize]),
+            index: 0,
             states: [[0; 2]; 5],
+            digits: [0; 5],
             slot: [0; MAX_MEN],
         };
+        if ambiguous {
+            return frame;
+        }
         let mut seen = [0u8; 5];
         for (i, man) in p.men().iter().enumerate() {
             let k = man.kind as usize;
@@ -296,7 +322,25 @@ impl Indexer {
             frame.states[k][occurrence as usize] = frame.state_of(man);
             seen[k] += 1;
         }
+        frame.index = u64::from(self.king_rank[ks as usize][kg as usize]) * self.pieces_size;
+        for k in 0..5 {
+            frame.digits[k] = self.digit(k, frame.states[k]);
+            frame.index += frame.digits[k] * self.kind_stride[k];
+        }
         frame
+    }
+
+    /// The value of hand kind `k`'s digit for piece states `[s0, s1]` (0 for kinds not in the set).
+    #[inline]
+    fn digit(&self, k: usize, [s0, s1]: [u32; 2]) -> u64 {
+        match self.kind_count[k] {
+            0 => 0,
+            1 => u64::from(s0),
+            _ => {
+                let (a, b) = (u64::from(s0.max(s1)), u64::from(s0.min(s1)));
+                a * (a + 1) / 2 + b
+            }
+        }
     }
 
     /// The placement in slot `index` if the slot holds a legal, canonical position.
@@ -387,10 +431,12 @@ pub(crate) struct Frame {
     ambiguous: bool,
     lo: u8,
     hi: u8,
-    /// Rank of the king pair.
-    base: u64,
+    /// The slot of the framed placement.
+    index: u64,
     /// State of each piece by kind and occurrence.
     states: [[u32; 2]; 5],
+    /// The index digit of each hand kind.
+    digits: [u64; 5],
     /// `kind << 1 | occurrence` of each man of the placement.
     slot: [u8; MAX_MEN],
 }
@@ -418,20 +464,19 @@ impl Frame {
             return indexer.index_transformed(p, self.flip).0;
         }
         let mut states = self.states;
+        let mut touched = 0u8;
         for &i in changed {
             let slot = self.slot[i as usize];
             states[(slot >> 1) as usize][(slot & 1) as usize] = self.state_of(&p.men[i as usize]);
+            touched |= 1 << (slot >> 1);
         }
-        let mut index = self.base;
-        for g in &indexer.groups {
-            let [s0, s1] = states[g.kind as usize];
-            let digit = if g.count == 1 {
-                u64::from(s0)
-            } else {
-                let (a, b) = (u64::from(s0.max(s1)), u64::from(s0.min(s1)));
-                a * (a + 1) / 2 + b
-            };
-            index = index * g.size + digit;
+        // Only the digits of the kinds that changed move the index.
+        let mut index = self.index;
+        while touched != 0 {
+            let k = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            let digit = indexer.digit(k, states[k]);
+            index = index - self.digits[k] * indexer.kind_stride[k] + digit * indexer.kind_stride[k];
         }
         index
     }
