@@ -442,7 +442,7 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    #[inline]
+    #[inline(always)]
     fn state_of(&self, man: &Man) -> u32 {
         let k = man.kind as usize;
         let seen_as = Man { sq: SQUARE_MAP[self.t][man.sq as usize], color: man.color ^ self.flip as u8, ..*man };
@@ -463,22 +463,37 @@ impl Frame {
         if self.ambiguous {
             return indexer.index_transformed(p, self.flip).0;
         }
-        let mut states = self.states;
-        let mut touched = 0u8;
-        for &i in changed {
-            let slot = self.slot[i as usize];
-            states[(slot >> 1) as usize][(slot & 1) as usize] = self.state_of(&p.men[i as usize]);
-            touched |= 1 << (slot >> 1);
+        let mut men = [(0u8, Man::default()); 2];
+        for (slot, &i) in men.iter_mut().zip(changed) {
+            *slot = (i, p.men[i as usize]);
         }
-        // Only the digits of the kinds that changed move the index.
+        self.index_with(indexer, &men[..changed.len()])
+    }
+
+    /// The slot of the framed placement with men `(i, man)` replaced (same kings; the frame must
+    /// not be ambiguous).
+    #[inline(always)]
+    pub(crate) fn index_with(&self, indexer: &Indexer, men: &[(u8, Man)]) -> u64 {
+        debug_assert!(!self.ambiguous);
+        let (i, man) = men[0];
+        let (k, occurrence) = ((self.slot[i as usize] >> 1) as usize, (self.slot[i as usize] & 1) as usize);
+        let mut states = self.states[k];
+        states[occurrence] = self.state_of(&man);
         let mut index = self.index;
-        while touched != 0 {
-            let k = touched.trailing_zeros() as usize;
-            touched &= touched - 1;
-            let digit = indexer.digit(k, states[k]);
-            index = index - self.digits[k] * indexer.kind_stride[k] + digit * indexer.kind_stride[k];
+        if let Some(&(j, other)) = men.get(1) {
+            let (k2, occurrence2) = ((self.slot[j as usize] >> 1) as usize, (self.slot[j as usize] & 1) as usize);
+            if k2 == k {
+                // Both men are the pair of one kind.
+                states[occurrence2] = self.state_of(&other);
+            } else {
+                let mut states2 = self.states[k2];
+                states2[occurrence2] = self.state_of(&other);
+                let stride = indexer.kind_stride[k2];
+                index = index - self.digits[k2] * stride + indexer.digit(k2, states2) * stride;
+            }
         }
-        index
+        let stride = indexer.kind_stride[k];
+        index - self.digits[k] * stride + indexer.digit(k, states) * stride
     }
 }
 

@@ -225,6 +225,38 @@ impl Placement {
         Some(p)
     }
 
+    /// The men a legal non-king move `m` of `mover` changes, with their new states; `None` for a
+    /// king move. (The placement itself is not copied: the verifier ranks children from this.)
+    #[inline(always)]
+    pub fn move_effect(&self, m: Move, mover: Color) -> Option<([(u8, Man); 2], usize)> {
+        let to = m.to().index() as u8;
+        let us = mover.index() as u8;
+        let mut men = [(0u8, Man::default()); 2];
+        // One man changes, two on a capture.
+        let mut n = 1;
+        match m.from() {
+            None => {
+                let kind = m.dropped().map_or(0, |k| k.index() as u8);
+                let i = self.men().iter().position(|x| x.sq == IN_HAND && x.color == us && x.kind == kind)?;
+                men[0] = (i as u8, Man { sq: to, ..self.men[i] });
+            }
+            Some(from) => {
+                let from = from.index() as u8;
+                if self.kings[us as usize] == from {
+                    return None;
+                }
+                let i = self.men().iter().position(|x| x.sq == from)?;
+                let moved = self.men[i];
+                men[0] = (i as u8, Man { sq: to, promoted: moved.promoted | m.is_promotion(), ..moved });
+                if let Some(j) = self.men().iter().position(|x| x.sq == to) {
+                    men[1] = (j as u8, Man { kind: self.men[j].kind, color: us, promoted: false, sq: IN_HAND });
+                    n = 2;
+                }
+            }
+        }
+        Some((men, n))
+    }
+
     /// The placement after `mover` plays `m`, a legal move in it (a capture sends the piece,
     /// unpromoted, to the mover's hand), and what changed: a king, or up to two men (by index).
     #[inline]

@@ -155,11 +155,9 @@ fn verify_range(
         // Children have gote to move: their slots are those of their colour flips.
         let frame = indexer.frame(&placement, true);
         for &m in moves.iter() {
-            let (child, changes) = placement.after_move_changes(m, Color::Sente);
-            let c = if changes.king {
-                indexer.index_transformed(&child, true).0
-            } else {
-                frame.index_of(indexer, &child, changes.men())
+            let c = match placement.move_effect(m, Color::Sente) {
+                Some((men, n)) if !frame.is_ambiguous() => frame.index_with(indexer, &men[..n]),
+                _ => indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
             };
             let cv = Value::from_byte(values[c as usize]);
             if !cv.is_legal() {
