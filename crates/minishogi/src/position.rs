@@ -48,6 +48,46 @@ pub struct Position {
     hash: u64,
 }
 
+/// The rules on material alone: one king a side, at most two pieces of a kind (board and hands),
+/// no unpromoted pawn on its last rank, no two unpromoted pawns of a side on a file. Problems are
+/// reported for the first offending piece of `pieces`.
+fn check_material(pieces: impl Iterator<Item = (Square, Piece)>, hands: &[Hand; 2]) -> Result<(), PositionError> {
+    let mut counts = [0u32; 6];
+    let mut kings = [0u32; 2];
+    let mut pawn_files = [[false; 5]; 2];
+    for (sq, piece) in pieces {
+        let base = piece.kind.unpromoted();
+        counts[base.index()] += 1;
+        if piece.kind == Kind::King {
+            kings[piece.color.index()] += 1;
+        }
+        if piece.kind == Kind::Pawn {
+            if sq.row() == last_row(piece.color) {
+                return Err(PositionError::PawnOnLastRank { side: side_name(piece.color), square: sq.to_string() });
+            }
+            let seen = &mut pawn_files[piece.color.index()][sq.col() as usize];
+            if *seen {
+                return Err(PositionError::TwoPawnsOnFile { side: side_name(piece.color), file: sq.file() });
+            }
+            *seen = true;
+        }
+    }
+    for color in Color::ALL {
+        if kings[color.index()] != 1 {
+            return Err(PositionError::KingCount { side: side_name(color), count: kings[color.index()] });
+        }
+        for kind in Kind::HAND {
+            counts[kind.index()] += u32::from(hands[color.index()].count(kind));
+        }
+    }
+    for kind in Kind::HAND {
+        if counts[kind.index()] > 2 {
+            return Err(PositionError::TooManyPieces { kind: kind_name(kind), count: counts[kind.index()] });
+        }
+    }
+    Ok(())
+}
+
 const fn side_name(color: Color) -> &'static str {
     match color {
         Color::Sente => "sente",
@@ -76,55 +116,53 @@ impl Position {
     /// side, at most two pieces of each kind, no pawn on its last rank, no nifu, and the side not
     /// to move not in check.
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
-        let mut counts = [0u32; 6];
-        let mut kings = [0u32; 2];
-        let mut pawn_files = [[false; 5]; 2];
-        for sq in Square::all() {
-            let Some(piece) = setup.board[sq.index()] else { continue };
-            let base = piece.kind.unpromoted();
-            counts[base.index()] += 1;
-            if piece.kind == Kind::King {
-                kings[piece.color.index()] += 1;
-            }
-            if piece.kind == Kind::Pawn {
-                if sq.row() == last_row(piece.color) {
-                    return Err(PositionError::PawnOnLastRank {
-                        side: side_name(piece.color),
-                        square: sq.to_string(),
-                    });
-                }
-                let seen = &mut pawn_files[piece.color.index()][sq.col() as usize];
-                if *seen {
-                    return Err(PositionError::TwoPawnsOnFile {
-                        side: side_name(piece.color),
-                        file: sq.file(),
-                    });
-                }
-                *seen = true;
-            }
+        let pieces = Square::all().filter_map(|sq| setup.board[sq.index()].map(|piece| (sq, piece)));
+        check_material(pieces, &setup.hands)?;
+        Position::from_setup_unchecked(setup).checked_safe()
+    }
+
+    /// Builds a position with `side` to move from its pieces on the board (kings included) and the
+    /// hands, with the checks of [`Position::from_setup`] (when several rules are broken, which
+    /// one is reported may depend on the order of `pieces`). Faster than going through a
+    /// [`Setup`] when the pieces are at hand, as in tablebase work.
+    pub fn from_pieces(pieces: &[(Square, Piece)], hands: [Hand; 2], side: Color) -> Result<Position, PositionError> {
+        check_material(pieces.iter().copied(), &hands)?;
+        Position::from_pieces_unchecked(pieces, hands, side).checked_safe()
+    }
+
+    /// [`Position::from_pieces`] without validation; the caller guarantees what
+    /// [`Position::from_setup_unchecked`] requires.
+    pub fn from_pieces_unchecked(pieces: &[(Square, Piece)], hands: [Hand; 2], side: Color) -> Position {
+        let mut pos = Position {
+            board: [None; 25],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; Kind::COUNT],
+            hands,
+            side,
+            move_number: 1,
+            hash: 0,
+        };
+        let mut hash = if side == Color::Gote { SIDE_KEY } else { 0 };
+        for &(sq, piece) in pieces {
+            pos.put(piece, sq);
+            hash ^= piece_key(piece.color, piece.kind, sq);
         }
         for color in Color::ALL {
-            if kings[color.index()] != 1 {
-                return Err(PositionError::KingCount { side: side_name(color), count: kings[color.index()] });
-            }
             for kind in Kind::HAND {
-                counts[kind.index()] += u32::from(setup.hands[color.index()].count(kind));
+                hash ^= hand_key(color, kind, hands[color.index()].count(kind));
             }
         }
-        for kind in Kind::HAND {
-            if counts[kind.index()] > 2 {
-                return Err(PositionError::TooManyPieces {
-                    kind: kind_name(kind),
-                    count: counts[kind.index()],
-                });
-            }
-        }
-        let pos = Position::from_setup_unchecked(setup);
-        let waiting = !pos.side;
-        if pos.attackers_to(pos.king_square(waiting), pos.side, pos.occupied()).any() {
+        pos.hash = hash;
+        pos
+    }
+
+    /// This position, unless the side not to move is in check.
+    fn checked_safe(self) -> Result<Position, PositionError> {
+        let waiting = !self.side;
+        if self.attackers_to(self.king_square(waiting), self.side, self.occupied()).any() {
             return Err(PositionError::OpponentInCheck { side: side_name(waiting) });
         }
-        Ok(pos)
+        Ok(self)
     }
 
     /// Builds a position without validation. The caller guarantees one king a side and at most

@@ -173,6 +173,24 @@ proptest! {
     }
 
     #[test]
+    fn positions_built_from_pieces_are_the_positions_of_the_setup(setup in setups()) {
+        // Pieces in reverse square order, so that the list order is not the board's.
+        let mut pieces: Vec<(Square, minishogi::Piece)> =
+            Square::all().filter_map(|sq| setup.board[sq.index()].map(|p| (sq, p))).collect();
+        pieces.reverse();
+        let built = Position::from_pieces(&pieces, setup.hands, setup.side_to_move);
+        prop_assert_eq!(built.is_ok(), slow::valid(&setup), "validity of {:?}: {:?}", setup, built);
+        if let Ok(pos) = built {
+            let mut expected = setup.clone();
+            expected.move_number = 1;
+            prop_assert_eq!(pos.to_setup(), expected);
+            // The hash is the one computed from scratch.
+            prop_assert_eq!(pos.hash(), pos.compute_hash());
+            prop_assert_eq!(Position::from_pieces_unchecked(&pieces, setup.hands, setup.side_to_move), pos);
+        }
+    }
+
+    #[test]
     fn sfen_round_trip_of_random_setups(setup in setups()) {
         if let Ok(pos) = Position::from_setup(&setup) {
             let back = Position::from_sfen(&pos.to_sfen());

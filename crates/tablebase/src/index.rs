@@ -200,7 +200,7 @@ impl Indexer {
     /// index out of range.
     pub fn position(&self, index: u64) -> Option<Position> {
         let p = self.decode(index)?;
-        Position::from_setup(&p.to_setup(Color::Sente)).ok()
+        p.to_position(Color::Sente)
     }
 
     /// The pieces of slot `index` without any legality check; `None` if pieces collide or the

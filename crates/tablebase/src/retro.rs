@@ -10,7 +10,7 @@
 //! than the attack computation, which was a sixth of the generator's time).
 
 use minishogi::attacks::attacks;
-use minishogi::{Bitboard, Color, Kind, Position, Square};
+use minishogi::{Bitboard, Color, Kind, Square};
 
 use crate::index::Indexer;
 use crate::placement::{Changes, Placement, IN_HAND};
@@ -59,7 +59,7 @@ impl RetroRules for MinishogiRetro {
     }
 
     fn move_count(&self, pos: &RetroPos) -> u32 {
-        let position = Position::from_setup_unchecked(&pos.0.to_setup(Color::Sente));
+        let position = pos.0.to_position_unchecked(Color::Sente);
         let mut list = minishogi::MoveList::new();
         position.legal_moves(&mut list);
         list.len() as u32

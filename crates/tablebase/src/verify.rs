@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use minishogi::{Color, MoveList, Position};
+use minishogi::{Color, MoveList};
 use rayon::prelude::*;
 
 use crate::generate::Progress;
@@ -137,7 +137,7 @@ fn verify_range(
         let position = placement
             // Only with both kings on the middle file can a slot be the non-canonical mirror image.
             .filter(|p| p.kings[0] % 5 != 2 || p.kings[1] % 5 != 2 || indexer.index_placement(p).0 == index)
-            .and_then(|p| Position::from_setup(&p.to_setup(Color::Sente)).ok());
+            .and_then(|p| p.to_position(Color::Sente));
         let (Some(pos), Some(placement)) = (position, placement) else {
             if stored.is_legal() {
                 return Err(mismatch(Value::ILLEGAL, "-".into(), "the slot holds no legal position".into()));
