@@ -122,6 +122,7 @@ fn verify_range(
 ) -> Result<VerifyReport, VerifyError> {
     let mut report = VerifyReport { slots: end - start, ..VerifyReport::default() };
     let mut moves = MoveList::new();
+    let mut children: Vec<u64> = Vec::with_capacity(256);
     for index in start..end {
         let stored = Value::from_byte(values[index as usize]);
         let mismatch = |expected: Value, sfen: String, detail: String| VerifyError::Mismatch {
@@ -154,11 +155,17 @@ fn verify_range(
         let mut all_win = true;
         // Children have gote to move: their slots are those of their colour flips.
         let frame = indexer.frame(&placement, true);
+        // All children's slots first, each prefetched, so that their cache misses overlap.
+        children.clear();
         for &m in moves.iter() {
             let c = match placement.move_effect(m, Color::Sente) {
                 Some((men, n)) if !frame.is_ambiguous() => frame.index_with(indexer, &men[..n]),
                 _ => indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
             };
+            prefetch(values, c);
+            children.push(c);
+        }
+        for (&m, &c) in moves.iter().zip(&children) {
             let cv = Value::from_byte(values[c as usize]);
             if !cv.is_legal() {
                 let detail = format!("move {m} leads to slot {c}, stored as not legal");
@@ -201,4 +208,16 @@ fn verify_range(
         }
     }
     Ok(report)
+}
+
+/// Hints the processor to bring `values[i]` into the cache.
+#[inline]
+fn prefetch(values: &[u8], i: u64) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(byte) = values.get(i as usize) {
+        // SAFETY: prefetching has no effect on memory, only on caches; the pointer is in bounds.
+        unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(byte as *const u8 as *const i8) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (values, i);
 }
