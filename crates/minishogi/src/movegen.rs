@@ -18,6 +18,73 @@ impl Position {
         list
     }
 
+    /// The number of legal moves of the side to move, counted without listing them (board
+    /// moves and drops by population counts): equal to the length of [`Position::legal_moves`].
+    pub fn legal_move_count(&self) -> u32 {
+        let us = self.side_to_move();
+        let them = !us;
+        let king = self.king_square(us);
+        let occupied = self.occupied();
+        let ours = self.color_pieces(us);
+        let checkers = self.attackers_to(king, them, occupied);
+
+        let without_king = occupied ^ Bitboard::from_square(king);
+        let mut count = 0;
+        for to in step_attacks(us, Kind::King, king) & !ours {
+            if self.attackers_to(to, them, without_king).is_empty() {
+                count += 1;
+            }
+        }
+        if checkers.more_than_one() {
+            return count;
+        }
+        let (targets, drop_targets) = match checkers.first() {
+            Some(checker) => {
+                let block = between(king, checker);
+                (block | Bitboard::from_square(checker), block)
+            }
+            None => (!ours, !occupied),
+        };
+
+        let pinned = self.pinned(us, king, occupied);
+        let promotion_row = last_row(us);
+        let promotion_zone = Bitboard::row(promotion_row);
+        for from in ours & !Bitboard::from_square(king) {
+            let kind = self.piece_at(from).expect("our squares hold our pieces").kind;
+            let mut dests = attacks(us, kind, from, occupied) & targets;
+            if pinned.contains(from) {
+                dests &= line(king, from);
+            }
+            count += dests.count();
+            // A move from or into the last rank may also promote; a pawn there must (one move).
+            if kind.promoted().is_some() && kind != Kind::Pawn {
+                count += if from.row() == promotion_row { dests.count() } else { (dests & promotion_zone).count() };
+            }
+        }
+
+        let hand = self.hand(us);
+        if hand.is_empty() || drop_targets.is_empty() {
+            return count;
+        }
+        for kind in [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook] {
+            if hand.count(kind) > 0 {
+                count += drop_targets.count();
+            }
+        }
+        if hand.count(Kind::Pawn) > 0 {
+            let mut squares = drop_targets & !promotion_zone;
+            for pawn in self.pieces(us, Kind::Pawn) {
+                squares &= !Bitboard::col(pawn.col());
+            }
+            count += squares.count();
+            let check_square = self.pawn_check_square(us);
+            if squares.contains(check_square) && self.is_pawn_drop_mate(check_square) {
+                count -= 1;
+            }
+        }
+        count
+    }
+
     /// True when the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut list = MoveList::new();

@@ -28,6 +28,8 @@ fn legal_moves_check_and_result_of_every_reference_position() {
         let mut ours: Vec<String> = pos.legal_move_list().iter().map(|m| m.to_string()).collect();
         ours.sort();
         assert_eq!(ours.join(" "), legal, "row {id} ({tag}) {sfen}: legal moves");
+        let reference_count = legal.split_whitespace().count() as u32;
+        assert_eq!(pos.legal_move_count(), reference_count, "row {id} ({tag}) {sfen}: legal move count");
         assert_eq!(pos.in_check().to_string(), in_check, "row {id} ({tag}) {sfen}: in_check");
         let ours_result = match (pos.has_legal_move(), pos.in_check()) {
             (true, _) => "none",

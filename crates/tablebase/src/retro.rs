@@ -59,10 +59,7 @@ impl RetroRules for MinishogiRetro {
     }
 
     fn move_count(&self, pos: &RetroPos) -> u32 {
-        let position = pos.0.to_position_unchecked(Color::Sente);
-        let mut list = minishogi::MoveList::new();
-        position.legal_moves(&mut list);
-        list.len() as u32
+        pos.0.to_position_unchecked(Color::Sente).legal_move_count()
     }
 
     fn predecessors(&self, pos: &RetroPos, no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
