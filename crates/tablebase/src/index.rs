@@ -331,7 +331,7 @@ impl Indexer {
     }
 
     /// The value of hand kind `k`'s digit for piece states `[s0, s1]` (0 for kinds not in the set).
-    #[inline]
+    #[inline(always)]
     fn digit(&self, k: usize, [s0, s1]: [u32; 2]) -> u64 {
         match self.kind_count[k] {
             0 => 0,
@@ -475,25 +475,33 @@ impl Frame {
     #[inline(always)]
     pub(crate) fn index_with(&self, indexer: &Indexer, men: &[(u8, Man)]) -> u64 {
         debug_assert!(!self.ambiguous);
+        // States are kept in registers: writing one into an array and reading the pair back
+        // stalls on store forwarding.
         let (i, man) = men[0];
-        let (k, occurrence) = ((self.slot[i as usize] >> 1) as usize, (self.slot[i as usize] & 1) as usize);
-        let mut states = self.states[k];
-        states[occurrence] = self.state_of(&man);
+        let (k, first) = ((self.slot[i as usize] >> 1) as usize, self.slot[i as usize] & 1 == 0);
+        let [a, b] = self.states[k];
+        let new = self.state_of(&man);
+        let (mut s0, mut s1) = if first { (new, b) } else { (a, new) };
         let mut index = self.index;
         if let Some(&(j, other)) = men.get(1) {
-            let (k2, occurrence2) = ((self.slot[j as usize] >> 1) as usize, (self.slot[j as usize] & 1) as usize);
+            let (k2, first2) = ((self.slot[j as usize] >> 1) as usize, self.slot[j as usize] & 1 == 0);
+            let new2 = self.state_of(&other);
             if k2 == k {
                 // Both men are the pair of one kind.
-                states[occurrence2] = self.state_of(&other);
+                if first2 {
+                    s0 = new2;
+                } else {
+                    s1 = new2;
+                }
             } else {
-                let mut states2 = self.states[k2];
-                states2[occurrence2] = self.state_of(&other);
+                let [c, d] = self.states[k2];
+                let (t0, t1) = if first2 { (new2, d) } else { (c, new2) };
                 let stride = indexer.kind_stride[k2];
-                index = index - self.digits[k2] * stride + indexer.digit(k2, states2) * stride;
+                index = index - self.digits[k2] * stride + indexer.digit(k2, [t0, t1]) * stride;
             }
         }
         let stride = indexer.kind_stride[k];
-        index - self.digits[k] * stride + indexer.digit(k, states) * stride
+        index - self.digits[k] * stride + indexer.digit(k, [s0, s1]) * stride
     }
 }
 
