@@ -260,25 +260,22 @@ impl Indexer {
         let (k0, k1) = if flip == 1 { (p.kings[1], p.kings[0]) } else { (p.kings[0], p.kings[1]) };
         let (ks, kg) = (map[k0 as usize], map[k1 as usize]);
         let (lo, hi) = (ks.min(kg), ks.max(kg));
-        let mut index = u64::from(self.king_rank[ks as usize][kg as usize]);
-        debug_assert!(index != u64::from(u16::MAX));
-        let mut states = [[0u32; 2]; 5];
-        let mut seen = [0usize; 5];
+        let pair = self.king_rank[ks as usize][kg as usize];
+        debug_assert!(pair != u16::MAX);
+        let mut index = u64::from(pair) * self.pieces_size;
+        // The first state seen of each kind with two pieces, until the second arrives.
+        let mut first = [u32::MAX; 5];
         for man in p.men() {
             let k = man.kind as usize;
             let seen_as = Man { sq: map[man.sq as usize], color: man.color ^ flip, ..*man };
-            states[k][seen[k] & 1] = state(&seen_as, lo, hi, PROMO[k]);
-            seen[k] += 1;
-        }
-        for g in &self.groups {
-            let [s0, s1] = states[g.kind as usize];
-            let digit = if g.count == 1 {
-                u64::from(s0)
+            let s = state(&seen_as, lo, hi, PROMO[k]);
+            if self.kind_count[k] == 1 {
+                index += u64::from(s) * self.kind_stride[k];
+            } else if first[k] == u32::MAX {
+                first[k] = s;
             } else {
-                let (a, b) = (u64::from(s0.max(s1)), u64::from(s0.min(s1)));
-                a * (a + 1) / 2 + b
-            };
-            index = index * g.size + digit;
+                index += self.digit(k, [first[k], s]) * self.kind_stride[k];
+            }
         }
         index
     }
