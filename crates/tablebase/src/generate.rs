@@ -198,23 +198,19 @@ fn analyse<R: RetroRules>(
     for_each_chunk(size, "moves", progress, |start, end| {
         let mut most = 0;
         let mut mated = false;
-        let mut bytes = [0u8; CHUNK as usize];
-        for (byte, index) in bytes.iter_mut().zip(start..end) {
-            *byte = match rules.decode(index) {
-                None => ILLEGAL,
-                Some(pos) => {
-                    let n = rules.move_count(&pos);
-                    most = most.max(n);
-                    // No legal move: a loss in 0. Too many moves is reported after the pass.
-                    if n == 0 {
-                        mated = true;
-                        0
-                    } else {
-                        ILLEGAL - n.min(MAX_MOVES) as u8
-                    }
-                }
+        let mut bytes = [ILLEGAL; CHUNK as usize];
+        rules.decode_range(start, end, &mut |index, pos| {
+            let Some(pos) = pos else { return };
+            let n = rules.move_count(&pos);
+            most = most.max(n);
+            // No legal move: a loss in 0. Too many moves is reported after the pass.
+            bytes[(index - start) as usize] = if n == 0 {
+                mated = true;
+                0
+            } else {
+                ILLEGAL - n.min(MAX_MOVES) as u8
             };
-        }
+        });
         work.fill(start, &bytes[..(end - start) as usize]);
         most_moves.fetch_max(u64::from(most), Ordering::Relaxed);
         if mated {

@@ -401,6 +401,54 @@ impl Indexer {
         Some(p)
     }
 
+    /// Calls `f(index, placement)` for every slot of `start..end` in order, as
+    /// [`Indexer::unrank`] would give it, decoding only the least significant digit between
+    /// slots that share the others (the scans over whole tables use this).
+    pub(crate) fn for_each_unranked(&self, start: u64, end: u64, mut f: impl FnMut(u64, &Placement)) {
+        let end = end.min(self.size);
+        let Some(last) = self.groups.last() else {
+            for index in start..end {
+                if let Some(p) = self.unrank(index) {
+                    f(index, &p);
+                }
+            }
+            return;
+        };
+        let mut index = start;
+        while index < end {
+            let Some(mut p) = self.unrank(index) else { return };
+            let (lo, hi) = (p.kings[0].min(p.kings[1]), p.kings[0].max(p.kings[1]));
+            let first = index % last.size;
+            let run_end = end.min(index - first + last.size);
+            let at = p.len as usize - last.count as usize;
+            f(index, &p);
+            for digit in first + 1..first + (run_end - index) {
+                if last.count == 1 {
+                    p.men[at] = man_of_state(last.kind, digit as u32, lo, hi, last.promo);
+                } else {
+                    let (a, b) = match self.pairs.get(digit as usize) {
+                        Some(&[a, b]) => (u32::from(a), u32::from(b)),
+                        None => unrank_pair(digit),
+                    };
+                    p.men[at] = man_of_state(last.kind, a, lo, hi, last.promo);
+                    p.men[at + 1] = man_of_state(last.kind, b, lo, hi, last.promo);
+                }
+                f(index - first + digit, &p);
+            }
+            index = run_end;
+        }
+    }
+
+    /// Calls `f(index, placement)` for the slots of `start..end` holding legal, canonical
+    /// positions, as [`Indexer::decode`] gives them.
+    pub(crate) fn for_each_decoded(&self, start: u64, end: u64, mut f: impl FnMut(u64, Option<&Placement>)) {
+        self.for_each_unranked(start, end, |index, p| {
+            let legal = p.is_legal(Color::Sente)
+                && !(p.kings[0] % 5 == 2 && p.kings[1] % 5 == 2 && self.rank(p, MIRROR) < index);
+            f(index, legal.then_some(p));
+        });
+    }
+
     /// Counts the legal positions (canonical slots), in parallel.
     pub fn legal_positions(&self) -> u64 {
         use rayon::prelude::*;

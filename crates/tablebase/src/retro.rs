@@ -54,6 +54,10 @@ impl RetroRules for MinishogiRetro {
         self.indexer.decode(index).map(RetroPos)
     }
 
+    fn decode_range(&self, start: u64, end: u64, f: &mut dyn FnMut(u64, Option<RetroPos>)) {
+        self.indexer.for_each_decoded(start, end, |index, p| f(index, p.copied().map(RetroPos)));
+    }
+
     fn decode_legal(&self, index: u64) -> Option<RetroPos> {
         self.indexer.unrank(index).map(RetroPos)
     }

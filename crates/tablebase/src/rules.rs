@@ -22,6 +22,14 @@ pub trait RetroRules: Sync {
     /// The position in slot `index` if the slot holds a legal position.
     fn decode(&self, index: u64) -> Option<Self::Pos>;
 
+    /// Calls `f(index, decode(index))` for every slot of `start..end` in order (a game whose
+    /// index can step from slot to slot cheaply overrides it).
+    fn decode_range(&self, start: u64, end: u64, f: &mut dyn FnMut(u64, Option<Self::Pos>)) {
+        for index in start..end {
+            f(index, self.decode(index));
+        }
+    }
+
     /// The position in a slot already known to be legal (the generator calls it for resolved
     /// slots); may skip the legality checks of [`RetroRules::decode`].
     fn decode_legal(&self, index: u64) -> Option<Self::Pos> {

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 use crate::generate::Progress;
 use crate::index::Indexer;
+use crate::placement::Placement;
 use crate::material::Material;
 use crate::value::Value;
 
@@ -123,91 +124,110 @@ fn verify_range(
     let mut report = VerifyReport { slots: end - start, ..VerifyReport::default() };
     let mut moves = MoveList::new();
     let mut children: Vec<u64> = Vec::with_capacity(256);
-    for index in start..end {
-        let stored = Value::from_byte(values[index as usize]);
-        let mismatch = |expected: Value, sfen: String, detail: String| VerifyError::Mismatch {
-            material: name.to_string(),
-            index,
-            sfen,
-            stored,
-            expected,
-            detail,
-        };
-        // The rules crate decides legality; the slot must also be the canonical one for it.
-        let placement = indexer.unrank(index).filter(|p| p.is_disjoint());
-        let position = placement
-            // Only with both kings on the middle file can a slot be the non-canonical mirror image.
-            .filter(|p| p.kings[0] % 5 != 2 || p.kings[1] % 5 != 2 || indexer.index_placement(p).0 == index)
-            .and_then(|p| p.to_position(Color::Sente));
-        let (Some(pos), Some(placement)) = (position, placement) else {
-            if stored.is_legal() {
-                return Err(mismatch(Value::ILLEGAL, "-".into(), "the slot holds no legal position".into()));
-            }
-            continue;
-        };
-        if !stored.is_legal() {
-            return Err(mismatch(stored, pos.to_sfen(), "the slot holds a legal position".into()));
+    let mut result = Ok(());
+    indexer.for_each_unranked(start, end, |index, unranked| {
+        if result.is_ok() {
+            result = check_slot(indexer, values, index, unranked, name, &mut report, &mut moves, &mut children);
         }
-        report.positions += 1;
-        pos.legal_moves(&mut moves);
-        let mut best_loss: Option<u16> = None;
-        let mut longest_win = 0u16;
-        let mut all_win = true;
-        // Children have gote to move: their slots are those of their colour flips.
-        let frame = indexer.frame(&placement, true);
-        // All children's slots first, each prefetched, so that their cache misses overlap.
-        children.clear();
-        for &m in moves.iter() {
-            let c = match placement.move_effect(m, Color::Sente) {
-                Some((men, n)) if !frame.is_ambiguous() => frame.index_with(indexer, &men[..n]),
-                _ => indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
-            };
-            prefetch(values, c);
-            children.push(c);
+    });
+    result.map(|()| report)
+}
+
+/// Checks one slot (`unranked` is its placement), counting it into `report`.
+#[allow(clippy::too_many_arguments)]
+fn check_slot(
+    indexer: &Indexer,
+    values: &[u8],
+    index: u64,
+    unranked: &Placement,
+    name: &str,
+    report: &mut VerifyReport,
+    moves: &mut MoveList,
+    children: &mut Vec<u64>,
+) -> Result<(), VerifyError> {
+    let stored = Value::from_byte(values[index as usize]);
+    let mismatch = |expected: Value, sfen: String, detail: String| VerifyError::Mismatch {
+        material: name.to_string(),
+        index,
+        sfen,
+        stored,
+        expected,
+        detail,
+    };
+    // The rules crate decides legality; the slot must also be the canonical one for it.
+    let placement = Some(*unranked).filter(|p| p.is_disjoint());
+    let position = placement
+        // Only with both kings on the middle file can a slot be the non-canonical mirror image.
+        .filter(|p| p.kings[0] % 5 != 2 || p.kings[1] % 5 != 2 || indexer.index_placement(p).0 == index)
+        .and_then(|p| p.to_position(Color::Sente));
+    let (Some(pos), Some(placement)) = (position, placement) else {
+        if stored.is_legal() {
+            return Err(mismatch(Value::ILLEGAL, "-".into(), "the slot holds no legal position".into()));
         }
-        for (&m, &c) in moves.iter().zip(&children) {
-            let cv = Value::from_byte(values[c as usize]);
-            if !cv.is_legal() {
-                let detail = format!("move {m} leads to slot {c}, stored as not legal");
-                return Err(mismatch(stored, pos.to_sfen(), detail));
-            }
-            match cv.dtm() {
-                Some(d) if d % 2 == 0 => best_loss = Some(best_loss.map_or(d, |b| b.min(d))),
-                Some(d) => longest_win = longest_win.max(d),
-                None => all_win = false,
-            }
-        }
-        let expected = if moves.is_empty() {
-            Value::mate(0)
-        } else if let Some(d) = best_loss {
-            Value::mate(d + 1)
-        } else if all_win {
-            Value::mate(longest_win + 1)
-        } else {
-            Some(Value::DRAW)
+        return Ok(());
+    };
+    if !stored.is_legal() {
+        return Err(mismatch(stored, pos.to_sfen(), "the slot holds a legal position".into()));
+    }
+    report.positions += 1;
+    pos.legal_moves(moves);
+    let mut best_loss: Option<u16> = None;
+    let mut longest_win = 0u16;
+    let mut all_win = true;
+    // Children have gote to move: their slots are those of their colour flips.
+    let frame = indexer.frame(&placement, true);
+    // All children's slots first, each prefetched, so that their cache misses overlap.
+    children.clear();
+    for &m in moves.iter() {
+        let c = match placement.move_effect(m, Color::Sente) {
+            Some((men, n)) if !frame.is_ambiguous() => frame.index_with(indexer, &men[..n]),
+            _ => indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
         };
-        let Some(expected) = expected else {
-            return Err(mismatch(stored, pos.to_sfen(), "mate longer than the encoding holds".into()));
-        };
-        if expected != stored {
-            let detail = format!("{} legal moves", moves.len());
-            return Err(mismatch(expected, pos.to_sfen(), detail));
+        prefetch(values, c);
+        children.push(c);
+    }
+    for (&m, &c) in moves.iter().zip(children.iter()) {
+        let cv = Value::from_byte(values[c as usize]);
+        if !cv.is_legal() {
+            let detail = format!("move {m} leads to slot {c}, stored as not legal");
+            return Err(mismatch(stored, pos.to_sfen(), detail));
         }
-        match stored.dtm() {
-            Some(d) => {
-                if d % 2 == 1 {
-                    report.wins += 1;
-                } else {
-                    report.losses += 1;
-                }
-                if !matches!(report.longest, Some((l, _)) if l >= d) {
-                    report.longest = Some((d, index));
-                }
-            }
-            None => report.draws += 1,
+        match cv.dtm() {
+            Some(d) if d % 2 == 0 => best_loss = Some(best_loss.map_or(d, |b| b.min(d))),
+            Some(d) => longest_win = longest_win.max(d),
+            None => all_win = false,
         }
     }
-    Ok(report)
+    let expected = if moves.is_empty() {
+        Value::mate(0)
+    } else if let Some(d) = best_loss {
+        Value::mate(d + 1)
+    } else if all_win {
+        Value::mate(longest_win + 1)
+    } else {
+        Some(Value::DRAW)
+    };
+    let Some(expected) = expected else {
+        return Err(mismatch(stored, pos.to_sfen(), "mate longer than the encoding holds".into()));
+    };
+    if expected != stored {
+        let detail = format!("{} legal moves", moves.len());
+        return Err(mismatch(expected, pos.to_sfen(), detail));
+    }
+    match stored.dtm() {
+        Some(d) => {
+            if d % 2 == 1 {
+                report.wins += 1;
+            } else {
+                report.losses += 1;
+            }
+            if !matches!(report.longest, Some((l, _)) if l >= d) {
+                report.longest = Some((d, index));
+            }
+        }
+        None => report.draws += 1,
+    }
+    Ok(())
 }
 
 /// Hints the processor to bring `values[i]` into the cache.
