@@ -58,11 +58,12 @@ fn main() {
         total_slots += slots;
         total_secs += gen + ver;
         println!(
-            "{name}: slots {slots} legal {} ({:.1}%) longest {:?} passes {} | gen {gen:.2}s (moves {counting:.2}s; {:.2} M slots/s) verify {ver:.2}s ({:.2} M slots/s) | wins {} losses {} draws {}",
+            "{name}: slots {slots} legal {} ({:.1}%) longest {:?} passes {} side table {} | gen {gen:.2}s (moves {counting:.2}s; {:.2} M slots/s) verify {ver:.2}s ({:.2} M slots/s) | wins {} losses {} draws {}",
             report.positions,
             100.0 * report.positions as f64 / slots as f64,
             stats.longest,
             stats.passes,
+            stats.side_table,
             slots as f64 / gen / 1e6,
             slots as f64 / ver / 1e6,
             report.wins,
