@@ -96,7 +96,8 @@ fn writing(c: &mut Criterion) {
     group.throughput(criterion::Throughput::Elements(f.values.len() as u64));
     group.bench_function(format!("{MATERIAL} ({} slots)", f.values.len()), |b| {
         b.iter(|| {
-            let s = write_table(&path, MATERIAL, &[], &f.values, &WriteOptions::default(), &|_| {})
+            let params = f.indexer.params();
+            let s = write_table(&path, MATERIAL, &params, &f.values, &WriteOptions::default(), &|_| {})
                 .expect("write");
             assert_eq!(s.index_size, f.values.len() as u64);
             s

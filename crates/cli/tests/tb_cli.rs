@@ -1,5 +1,6 @@
 //! `minishogi tb ...` run as a user runs it: JSON shape of probes, on-the-fly generation of small
-//! sets, stdin mode, skipping existing tables, verification catching a damaged file.
+//! sets, stdin mode, skipping existing tables, verification catching a damaged file, rewriting a
+//! format version 1 table.
 
 use minishogi::Position;
 use std::io::Write;
@@ -159,4 +160,44 @@ fn verify_reports_a_wrong_value_with_its_sfen() {
     let report = text(&out.stdout);
     let sfen = ix.position(slot as u64).expect("legal slot").to_sfen();
     assert!(report.contains("R.mstb") && report.contains(&sfen), "{report}");
+}
+
+#[test]
+fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
+    use minishogi_tablebase::format::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE};
+    use minishogi_tablebase::{
+        generate, write_table, GenerateOptions, Indexer, Material, Table, WriteOptions,
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let m = Material::parse("S").expect("material");
+    let values = generate(&m, &GenerateOptions::default()).expect("generate");
+    let path = dir.path().join("S.mstb");
+    // A version 1 file: every byte stored, level 9 with a dictionary, as that format was written.
+    let old = WriteOptions {
+        level: 9,
+        dictionary_size: 32 << 10,
+        dont_care_illegal: false,
+        ..WriteOptions::default()
+    };
+    write_table(&path, "S", &Indexer::new(&m).params(), &values, &old, &|_| {}).expect("write");
+    let bytes = std::fs::read(&path).expect("read");
+    let (header, len) = Header::decode(&path, &bytes).expect("header");
+    let v1 = Header { version: 1, ..header }.encode();
+    std::fs::write(&path, [&v1[..], &bytes[len..]].concat()).expect("write");
+    let before = bytes.len() as u64;
+
+    let d = dir.path().to_str().expect("utf-8 path");
+    let out = run(&["tb", "gen", "S", "--dir", d]);
+    assert!(text(&out.stdout).contains("skipped (format version 1"), "{}", text(&out.stdout));
+    let f = path.to_str().expect("utf-8");
+    let out = run(&["tb", "rewrite", f, "--threads", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("format version 1 -> 2"), "{}", text(&out.stdout));
+    let table = Table::open(&path).expect("open");
+    assert_eq!((table.header().version, table.header().transform), (FORMAT_VERSION, TRANSFORM_DONT_CARE));
+    assert!(table.file_bytes() < before, "{} bytes, {before} before", table.file_bytes());
+    assert_eq!(table.values().expect("values"), values);
+    let out = run(&["tb", "info", f]);
+    let info = text(&out.stdout);
+    assert!(info.contains("format version 2") && info.contains("longest mate: win in 37"), "{info}");
 }

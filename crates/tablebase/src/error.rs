@@ -23,14 +23,19 @@ pub enum TablebaseError {
         path: PathBuf,
     },
     /// The file was written by a format version this build does not read.
-    #[error("{}: table format version {found}, this build reads version {expected}", path.display())]
+    #[error(
+        "{}: table format version {found}, this build reads versions {oldest} to {newest}: regenerate it with 'minishogi tb gen --force'",
+        path.display()
+    )]
     UnsupportedVersion {
         /// The file.
         path: PathBuf,
         /// Version in the file.
         found: u32,
-        /// Version this build reads and writes.
-        expected: u32,
+        /// Oldest version this build reads.
+        oldest: u32,
+        /// Version this build writes (and newest it reads).
+        newest: u32,
     },
     /// The file is shorter than its header says it must be.
     #[error("{}: truncated file: {detail}", path.display())]

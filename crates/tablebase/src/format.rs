@@ -5,16 +5,16 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `MSHOGITB` |
-//! | 8 | 4 | format version (1) |
+//! | 8 | 4 | format version (2; version 1 is read too) |
 //! | 12 | 4 | header length `H` (bytes, checksum included) |
 //! | 16 | 8 | index size `N` (values stored) |
 //! | 24 | 4 | values per block `B` |
 //! | 28 | 4 | block count `C = ceil(N / B)` |
-//! | 32 | 1 | value transform (0 = value bytes as they are) |
+//! | 32 | 1 | value transform: 0 = the stored bytes are the values; 1 = slots holding no legal position store don't-care bytes (version 2 only) |
 //! | 33 | 1 | compression (1 = zstd) |
 //! | 34 | 2 | reserved, zero |
 //! | 36 | 4 | zstd dictionary length `D` (0 = none) |
-//! | 40 | 2048 | counts per value byte: 256 × u64 |
+//! | 40 | 2048 | counts per value: 256 × u64, entry 255 = slots holding no legal position (sum `N`) |
 //! | 2088 | 2 + r | rule set name (u16 length, UTF-8) |
 //! | … | 2 + m | material name (u16 length, UTF-8), e.g. `RG` |
 //! | … | 2 + p | index parameters (u16 length, bytes from `Indexer::params`) |
@@ -22,11 +22,13 @@
 //! | H − 8 | 8 | XXH3-64 of bytes `0 .. H − 8` |
 //! | H | 16 × C | per block: end offset of its data (u64, relative to the data start) and XXH3-64 of its compressed bytes |
 //! | H + 16 C | 8 | XXH3-64 of the block table |
-//! | H + 16 C + 8 | … | the blocks: each a zstd frame of `B` value bytes (the last one may be shorter) |
+//! | H + 16 C + 8 | … | the blocks: each a zstd frame of `B` stored bytes (the last one may be shorter) |
 //!
 //! The file ends exactly where the last block ends, so truncation is seen on open; every byte is
 //! covered by one of the checksums, so a flipped byte is seen on open (header, block table) or when
 //! its block is decompressed.
+//!
+//! Version 1 has the same layout and only transform 0, so this build reads it as it is.
 
 use crate::error::TablebaseError;
 use std::path::Path;
@@ -34,14 +36,22 @@ use xxhash_rust::xxh3::xxh3_64;
 
 /// First eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"MSHOGITB";
-/// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The format version this build writes; it also reads every version from 1 up to this one.
+pub const FORMAT_VERSION: u32 = 2;
+/// The oldest format version this build reads.
+pub const OLDEST_FORMAT_VERSION: u32 = 1;
 /// Rule set of tables whose values come from mate-only retrograde analysis (SPEC §3).
 pub const RULE_SET: &str = "minishogi-dtm";
 /// Compression code for zstd frames.
 pub const COMPRESSION_ZSTD: u8 = 1;
-/// Value transform code: the value bytes are stored unchanged.
+/// Value transform code: the stored bytes are the value bytes, 255 in every slot that holds no
+/// legal position.
 pub const TRANSFORM_NONE: u8 = 0;
+/// Value transform code (format version 2): a slot that holds no legal position stores a
+/// don't-care byte chosen to compress well; readers tell those slots from the index of the
+/// table's material ([`crate::Table::values`] marks them 255 again). Every other slot stores its
+/// value byte.
+pub const TRANSFORM_DONT_CARE: u8 = 1;
 /// File name extension of table files.
 pub const EXTENSION: &str = "mstb";
 
@@ -56,6 +66,8 @@ const ENTRY_LEN: usize = 16;
 /// Everything a table file says about itself before its values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// Format version ([`FORMAT_VERSION`] when written by this build; 1 for older files).
+    pub version: u32,
     /// Rule set whose values the table holds, [`RULE_SET`].
     pub rule_set: String,
     /// Material set name (`RG`, `-`).
@@ -66,11 +78,12 @@ pub struct Header {
     pub index_size: u64,
     /// Values per block.
     pub block_size: u32,
-    /// Value transform code ([`TRANSFORM_NONE`]).
+    /// Value transform code ([`TRANSFORM_NONE`] or [`TRANSFORM_DONT_CARE`]).
     pub transform: u8,
     /// Compression code ([`COMPRESSION_ZSTD`]).
     pub compression: u8,
-    /// How many slots hold each value byte.
+    /// How many slots hold each value byte, counting the value (255 for a slot that holds no legal
+    /// position), not the stored don't-care byte, under [`TRANSFORM_DONT_CARE`].
     pub counts: Box<[u64; 256]>,
     /// zstd dictionary shared by all blocks (empty for none).
     pub dictionary: Vec<u8>,
@@ -93,11 +106,28 @@ impl Header {
         self.index_size - self.counts[255]
     }
 
+    /// True when slots holding no legal position store don't-care bytes ([`TRANSFORM_DONT_CARE`]).
+    pub fn dont_care_illegal(&self) -> bool {
+        self.transform == TRANSFORM_DONT_CARE
+    }
+
+    /// Why this version and transform cannot go together, if they cannot.
+    fn version_problem(&self) -> Option<String> {
+        match (self.version, self.transform) {
+            (OLDEST_FORMAT_VERSION..=FORMAT_VERSION, TRANSFORM_NONE) => None,
+            (2..=FORMAT_VERSION, TRANSFORM_DONT_CARE) => None,
+            (OLDEST_FORMAT_VERSION..=FORMAT_VERSION, t) => {
+                Some(format!("unknown value transform {t} for format version {}", self.version))
+            }
+            (v, _) => Some(format!("format version {v} is not one this build writes")),
+        }
+    }
+
     /// The header bytes, checksum included.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(FIXED_LEN + 64 + self.dictionary.len());
         out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&self.version.to_le_bytes());
         out.extend_from_slice(&0u32.to_le_bytes()); // header length, patched below
         out.extend_from_slice(&self.index_size.to_le_bytes());
         out.extend_from_slice(&self.block_size.to_le_bytes());
@@ -148,6 +178,9 @@ impl Header {
         if self.counts.iter().sum::<u64>() != self.index_size {
             return Err(invalid("value counts do not add up to the index size".into()));
         }
+        if let Some(problem) = self.version_problem() {
+            return Err(invalid(problem));
+        }
         Ok(())
     }
 
@@ -163,14 +196,17 @@ impl Header {
         }
         let version = u32_at(bytes, 8);
         let header_len = u32_at(bytes, 12) as usize;
+        let unsupported = || TablebaseError::UnsupportedVersion {
+            path: path.to_path_buf(),
+            found: version,
+            oldest: OLDEST_FORMAT_VERSION,
+            newest: FORMAT_VERSION,
+        };
+        let known = (OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&version);
         if header_len < FIXED_LEN + 6 + 8 {
             // A damaged length field: say so rather than guess; the version is read before it.
-            if version != FORMAT_VERSION {
-                return Err(TablebaseError::UnsupportedVersion {
-                    path: path.to_path_buf(),
-                    found: version,
-                    expected: FORMAT_VERSION,
-                });
+            if !known {
+                return Err(unsupported());
             }
             return Err(corrupted(format!("header length {header_len} is too small")));
         }
@@ -187,12 +223,8 @@ impl Header {
         if xxh3_64(&bytes[..header_len - 8]) != stored {
             return Err(corrupted("header checksum mismatch".into()));
         }
-        if version != FORMAT_VERSION {
-            return Err(TablebaseError::UnsupportedVersion {
-                path: path.to_path_buf(),
-                found: version,
-                expected: FORMAT_VERSION,
-            });
+        if !known {
+            return Err(unsupported());
         }
         let index_size = u64_at(bytes, 16);
         let block_size = u32_at(bytes, 24);
@@ -230,6 +262,7 @@ impl Header {
         }
         let dictionary = bytes[at..end].to_vec();
         let header = Header {
+            version,
             rule_set,
             material,
             index_params,
@@ -252,8 +285,8 @@ impl Header {
         if header.counts.iter().try_fold(0u64, |a, &c| a.checked_add(c)) != Some(index_size) {
             return Err(corrupted("value counts do not add up to the index size".into()));
         }
-        if transform != TRANSFORM_NONE {
-            return Err(corrupted(format!("unknown value transform {transform}")));
+        if let Some(problem) = header.version_problem() {
+            return Err(corrupted(problem));
         }
         if compression != COMPRESSION_ZSTD {
             return Err(corrupted(format!("unknown compression {compression}")));
@@ -363,12 +396,13 @@ mod tests {
         counts[0] = 7;
         counts[255] = 3;
         Header {
+            version: FORMAT_VERSION,
             rule_set: RULE_SET.into(),
             material: "RG".into(),
             index_params: vec![1, 2, 3],
             index_size: 10,
             block_size: 4,
-            transform: TRANSFORM_NONE,
+            transform: TRANSFORM_DONT_CARE,
             compression: COMPRESSION_ZSTD,
             counts,
             dictionary: vec![9; 5],
@@ -385,6 +419,27 @@ mod tests {
         assert_eq!(back.block_count(), 3);
         assert_eq!(back.block_len(2), 2);
         assert_eq!(back.legal_positions(), 7);
+    }
+
+    #[test]
+    fn versions_and_transforms() {
+        let decode = |h: &Header| Header::decode(Path::new("x"), &h.encode());
+        let mut h = header();
+        h.version = 1;
+        // Version 1 knows only the plain transform.
+        assert!(h.check_encodable(Path::new("x")).is_err());
+        assert!(matches!(decode(&h), Err(TablebaseError::CorruptedHeader { .. })));
+        h.transform = TRANSFORM_NONE;
+        assert_eq!(decode(&h).expect("version 1 reads").0, h);
+        h.transform = 2;
+        assert!(decode(&h).is_err());
+        h.transform = TRANSFORM_NONE;
+        for version in [0, FORMAT_VERSION + 1] {
+            h.version = version;
+            let err = decode(&h).expect_err("unknown version");
+            assert!(matches!(err, TablebaseError::UnsupportedVersion { .. }), "{err}");
+            assert!(err.to_string().contains("regenerate"), "{err}");
+        }
     }
 
     #[test]

@@ -3,6 +3,9 @@
 
 use crate::error::TablebaseError;
 use crate::format::{decode_block_table, BlockEntry, Header};
+use crate::index::Indexer;
+use crate::material::Material;
+use crate::tablebase::check_header;
 use crate::value::Value;
 use memmap2::Mmap;
 use rayon::prelude::*;
@@ -96,7 +99,9 @@ impl Table {
         self.blocks.len() as u64
     }
 
-    /// The value stored at `index`.
+    /// The value stored at `index`. For a slot that holds a legal position this is its value; a
+    /// slot that holds none stores [`Value::ILLEGAL`], or any byte when the header says illegal
+    /// slots are don't-care ([`Header::dont_care_illegal`]): probes index legal positions only.
     pub fn get(&self, index: u64) -> Result<Value, TablebaseError> {
         if index >= self.header.index_size {
             return Err(TablebaseError::IndexOutOfRange {
@@ -117,21 +122,34 @@ impl Table {
         Ok(Value::from_byte(slot.data[offset]))
     }
 
-    /// Decompresses block `block` (uncached), checking its checksum and size.
+    /// Decompresses block `block` (uncached), checking its checksum and size: the stored bytes,
+    /// don't-care ones included (see [`Table::get`]).
     pub fn block(&self, block: u64) -> Result<Vec<u8>, TablebaseError> {
         let mut data = Vec::new();
         self.decompress_into(block, &mut data)?;
         Ok(data)
     }
 
-    /// All values, every block checked, decompressed in parallel; also checks the counts per value
-    /// against the header.
+    /// All values, one byte per slot and [`Value::ILLEGAL`] (255) in exactly the slots that hold no
+    /// legal position: every block checked, decompressed in parallel; also checks the counts per
+    /// value against the header. When illegal slots are don't-care, the index of the header's
+    /// material (which must be this build's, as [`check_header`] checks) tells them apart, and the
+    /// counts check that it calls illegal the very slots the writer was given as 255.
     pub fn values(&self) -> Result<Vec<u8>, TablebaseError> {
+        let indexer = if self.header.dont_care_illegal() { Some(self.indexer()?) } else { None };
         let mut values = vec![0u8; self.header.index_size as usize];
         let block_size = self.header.block_size as usize;
         values.par_chunks_mut(block_size.max(1)).enumerate().try_for_each(|(i, chunk)| {
             let data = self.block(i as u64)?;
             chunk.copy_from_slice(&data);
+            if let Some(indexer) = &indexer {
+                let start = (i * block_size) as u64;
+                for (index, v) in (start..).zip(chunk.iter_mut()) {
+                    if indexer.decode(index).is_none() {
+                        *v = Value::ILLEGAL.to_byte();
+                    }
+                }
+            }
             Ok::<(), TablebaseError>(())
         })?;
         let mut counts = [0u64; 256];
@@ -145,6 +163,18 @@ impl Table {
             });
         }
         Ok(values)
+    }
+
+    /// The indexer of the header's material, checked against the header.
+    fn indexer(&self) -> Result<Indexer, TablebaseError> {
+        let material =
+            Material::parse(&self.header.material).map_err(|e| TablebaseError::CorruptedHeader {
+                path: self.path.clone(),
+                detail: format!("material name '{}': {e}", self.header.material),
+            })?;
+        let indexer = Indexer::new(&material);
+        check_header(self, &indexer)?;
+        Ok(indexer)
     }
 
     fn decompress_into(&self, block: u64, data: &mut Vec<u8>) -> Result<(), TablebaseError> {

@@ -1,8 +1,15 @@
-//! Writing a table file: count values, compress blocks in parallel, write to a temporary name,
-//! sync, and rename only when complete.
+//! Writing a table file: count values, fill the slots that hold no legal position with don't-care
+//! bytes, compress blocks in parallel, write to a temporary name, sync, and rename only when
+//! complete.
 
 use crate::error::TablebaseError;
-use crate::format::{encode_block_table, Header, COMPRESSION_ZSTD, RULE_SET, TRANSFORM_NONE};
+use crate::format::{
+    encode_block_table, Header, COMPRESSION_ZSTD, FORMAT_VERSION, RULE_SET, TRANSFORM_DONT_CARE,
+    TRANSFORM_NONE,
+};
+use crate::index::Indexer;
+use crate::material::Material;
+use crate::value::Value;
 use rayon::prelude::*;
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
@@ -16,14 +23,22 @@ pub struct WriteOptions {
     pub block_size: u32,
     /// zstd compression level (1..=22).
     pub level: i32,
-    /// Largest zstd dictionary to train from the table's own blocks (0: none). Small blocks
-    /// compress much better with one.
+    /// Largest zstd dictionary to train from the table's own blocks (0: none).
     pub dictionary_size: usize,
+    /// Store the slots that hold no legal position (value byte 255 on input) as don't-care bytes
+    /// chosen to compress well (value transform [`TRANSFORM_DONT_CARE`]); readers tell those slots
+    /// from the index. Needs `material` to name a set and `index_params` to be its indexer's
+    /// ([`Indexer::params`]), and 255 in exactly the slots that index calls illegal, as
+    /// [`crate::generate`] gives them ([`crate::Table::values`] checks the counts). Off: every
+    /// byte is stored as it is (any bytes, any names).
+    pub dont_care_illegal: bool,
 }
 
 impl Default for WriteOptions {
+    /// Blocks of 4096 values, zstd level 13, no dictionary, don't-care illegal slots (chosen by
+    /// measurement: see the README, "Sizes").
     fn default() -> WriteOptions {
-        WriteOptions { block_size: 4096, level: 9, dictionary_size: 32 << 10 }
+        WriteOptions { block_size: 4096, level: 13, dictionary_size: 0, dont_care_illegal: true }
     }
 }
 
@@ -49,7 +64,8 @@ impl WriteSummary {
     }
 }
 
-/// Writes `values` (one [`crate::Value`] byte per index slot) as the table of `material` to `path`.
+/// Writes `values` (one [`crate::Value`] byte per index slot, 255 where the slot holds no legal
+/// position) as the table of `material` to `path`.
 ///
 /// The file is written under a temporary name in the same directory, synced, and renamed to
 /// `path` only when complete; on any error the temporary file is removed and nothing named `path`
@@ -67,21 +83,25 @@ pub fn write_table(
         counts[v as usize] += 1;
     }
     let block_size = options.block_size.max(1);
+    if options.dont_care_illegal {
+        check_index(path, material, index_params, values.len() as u64)?;
+    }
     let mut header = Header {
+        version: FORMAT_VERSION,
         rule_set: RULE_SET.to_string(),
         material: material.to_string(),
         index_params: index_params.to_vec(),
         index_size: values.len() as u64,
         block_size,
-        transform: TRANSFORM_NONE,
+        transform: if options.dont_care_illegal { TRANSFORM_DONT_CARE } else { TRANSFORM_NONE },
         compression: COMPRESSION_ZSTD,
         counts,
         dictionary: Vec::new(),
     };
     header.check_encodable(path)?;
-    header.dictionary = train_dictionary(values, block_size as usize, options.dictionary_size);
-    let blocks =
-        compress_blocks(path, values, block_size as usize, options.level, &header.dictionary, progress)?;
+    let fill = options.dont_care_illegal;
+    header.dictionary = train_dictionary(values, block_size as usize, fill, options.dictionary_size);
+    let blocks = compress_blocks(path, values, block_size as usize, options, &header.dictionary, progress)?;
     let entries: Vec<(u64, u64)> = blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
     let head = header.encode();
     let table = encode_block_table(&entries);
@@ -103,9 +123,57 @@ pub fn write_table(
     })
 }
 
-/// A dictionary trained on evenly spaced blocks; empty when not asked for or when training fails
-/// (e.g. too little data), which is deterministic for the same values.
-fn train_dictionary(values: &[u8], block_size: usize, max_size: usize) -> Vec<u8> {
+/// Checks that readers can tell the illegal slots of a table of `material` written with
+/// `index_params`: the name must be a set whose indexer this build has, with those parameters.
+fn check_index(path: &Path, material: &str, index_params: &[u8], len: u64) -> Result<(), TablebaseError> {
+    let invalid = |detail: String| TablebaseError::InvalidInput { path: path.to_path_buf(), detail };
+    let set = Material::parse(material).map_err(|e| {
+        invalid(format!(
+            "don't-care illegal slots need a material set's index, and '{material}' is none: {e}"
+        ))
+    })?;
+    let indexer = Indexer::new(&set);
+    if indexer.params() != index_params {
+        return Err(invalid(format!(
+            "don't-care illegal slots need the index of {material}, and the parameters given are not this build's"
+        )));
+    }
+    if indexer.size() != len {
+        return Err(invalid(format!(
+            "{len} values for the {} slots of the index of {material}",
+            indexer.size()
+        )));
+    }
+    Ok(())
+}
+
+/// The bytes stored for one block: its values, with every 255 (no legal position) replaced by the
+/// value the block's legal slots hold most often (ties: the smaller byte; 0 if none is legal)
+/// when `fill`. Of the fills measured (the previous or next legal value, 0, the block's most
+/// frequent value, copies that lengthen matches), the most frequent value compressed best.
+fn stored_block(values: &[u8], fill: bool, out: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(values);
+    if !fill {
+        return;
+    }
+    let illegal = Value::ILLEGAL.to_byte();
+    let mut counts = [0u32; 256];
+    for &v in values {
+        counts[v as usize] += 1;
+    }
+    counts[illegal as usize] = 0;
+    // `max_by_key` keeps the last maximum: scanning from the top, the smallest byte wins ties
+    // (and 0 when no slot is legal).
+    let common = (0..=255u8).rev().max_by_key(|&v| counts[v as usize]).unwrap_or(0);
+    for v in out.iter_mut().filter(|v| **v == illegal) {
+        *v = common;
+    }
+}
+
+/// A dictionary trained on evenly spaced blocks (as stored); empty when not asked for or when
+/// training fails (e.g. too little data), which is deterministic for the same values.
+fn train_dictionary(values: &[u8], block_size: usize, fill: bool, max_size: usize) -> Vec<u8> {
     let blocks = values.len() / block_size;
     if max_size == 0 || blocks < 8 {
         return Vec::new();
@@ -115,9 +183,11 @@ fn train_dictionary(values: &[u8], block_size: usize, max_size: usize) -> Vec<u8
     let sample_len = (block_size / 4).max(64).min(block_size);
     let mut data = Vec::with_capacity(take * sample_len);
     let mut sizes = Vec::with_capacity(take);
+    let mut block = Vec::with_capacity(block_size);
     for i in 0..take {
         let start = (i * blocks / take) * block_size;
-        data.extend_from_slice(&values[start..start + sample_len]);
+        stored_block(&values[start..start + block_size], fill, &mut block);
+        data.extend_from_slice(&block[..sample_len]);
         sizes.push(sample_len);
     }
     zstd::dict::from_continuous(&data, &sizes, max_size).unwrap_or_default()
@@ -127,7 +197,7 @@ fn compress_blocks(
     path: &Path,
     values: &[u8],
     block_size: usize,
-    level: i32,
+    options: &WriteOptions,
     dictionary: &[u8],
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Vec<u8>>, TablebaseError> {
@@ -135,18 +205,23 @@ fn compress_blocks(
     let failure = |e: std::io::Error| TablebaseError::io(path, e);
     // A dictionary digested once: loading it raw into every context costs more than compressing
     // a block.
+    let level = options.level;
     let prepared = (!dictionary.is_empty()).then(|| zstd::dict::EncoderDictionary::copy(dictionary, level));
     values
         .par_chunks(block_size)
         .map_init(
-            || match &prepared {
-                Some(d) => zstd::bulk::Compressor::with_prepared_dictionary(d),
-                None => zstd::bulk::Compressor::new(level),
+            || {
+                let compressor = match &prepared {
+                    Some(d) => zstd::bulk::Compressor::with_prepared_dictionary(d),
+                    None => zstd::bulk::Compressor::new(level),
+                };
+                (compressor, Vec::with_capacity(block_size))
             },
-            |compressor, chunk| {
+            |(compressor, stored), chunk| {
                 let compressor =
                     compressor.as_mut().map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
-                let block = compressor.compress(chunk).map_err(failure)?;
+                stored_block(chunk, options.dont_care_illegal, stored);
+                let block = compressor.compress(stored).map_err(failure)?;
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(n);
                 Ok(block)

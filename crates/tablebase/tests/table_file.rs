@@ -1,7 +1,10 @@
 //! The table file format: round trip, corruption and truncation detection, concurrent reads,
-//! atomic writing.
+//! atomic writing, don't-care illegal slots, reading format version 1.
 
-use minishogi_tablebase::{write_table, Table, TablebaseError, Value, WriteOptions};
+use minishogi_tablebase::format::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE};
+use minishogi_tablebase::{
+    generate, write_table, GenerateOptions, Indexer, Material, Table, TablebaseError, Value, WriteOptions,
+};
 use std::path::Path;
 
 /// Table-like values: long runs of illegal slots, many draws, a spread of distances.
@@ -28,8 +31,9 @@ fn sample_values(n: usize, seed: u64) -> Vec<u8> {
     values
 }
 
+/// Every byte stored as it is (the values above are no material's), with a dictionary.
 fn options() -> WriteOptions {
-    WriteOptions { block_size: 1024, level: 3, dictionary_size: 4096 }
+    WriteOptions { block_size: 1024, level: 3, dictionary_size: 4096, dont_care_illegal: false }
 }
 
 fn write(dir: &Path, values: &[u8]) -> std::path::PathBuf {
@@ -79,8 +83,9 @@ fn same_values_give_identical_bytes() {
 }
 
 /// Opens a damaged copy and reads everything: each read either fails or returns the true value,
-/// and at least one step fails.
-fn check_damaged(path: &Path, original: &[u8], bytes: &[u8], what: &str) {
+/// and at least one step fails. Slots whose original value is 255 are read only when `exact`
+/// (with don't-care illegal slots they may hold anything).
+fn check_damaged(path: &Path, original: &[u8], bytes: &[u8], exact: bool, what: &str) {
     std::fs::write(path, bytes).expect("write damaged copy");
     let table = match Table::open_with_cache(path, 2) {
         Err(e) => {
@@ -90,7 +95,7 @@ fn check_damaged(path: &Path, original: &[u8], bytes: &[u8], what: &str) {
         Ok(t) => t,
     };
     let mut failed = false;
-    for (i, &v) in original.iter().enumerate() {
+    for (i, &v) in original.iter().enumerate().filter(|&(_, &v)| exact || v != 255) {
         match table.get(i as u64) {
             Ok(got) => assert_eq!(got, Value::from_byte(v), "{what}: wrong value at {i}"),
             Err(e) => {
@@ -117,7 +122,7 @@ fn every_flipped_byte_is_detected() {
         for mask in [0x01u8, 0x80] {
             let mut bytes = good.clone();
             bytes[at] ^= mask;
-            check_damaged(&bad, &values, &bytes, &format!("flip {mask:#x} at {at}"));
+            check_damaged(&bad, &values, &bytes, true, &format!("flip {mask:#x} at {at}"));
         }
     }
 }
@@ -186,5 +191,118 @@ fn failed_write_leaves_no_file() {
         assert!(err.to_string().contains("RG.mstb"), "{err}");
         assert!(!target.exists());
         assert!(!full.join(&tmp_name).exists(), "temporary file left behind");
+    }
+}
+
+/// The generated table of `name` and its file written with don't-care illegal slots.
+fn dont_care_table(dir: &Path, name: &str) -> (Vec<u8>, std::path::PathBuf) {
+    let m = Material::parse(name).expect("material");
+    let values = generate(&m, &GenerateOptions::default()).expect("generate");
+    let path = dir.join(format!("{name}.mstb"));
+    let options = WriteOptions { block_size: 1024, ..WriteOptions::default() };
+    write_table(&path, name, &Indexer::new(&m).params(), &values, &options, &|_| {}).expect("write");
+    (values, path)
+}
+
+#[test]
+fn illegal_slots_are_dont_care_and_legal_slots_exact() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (values, path) = dont_care_table(dir.path(), "G");
+    let table = Table::open_with_cache(&path, 3).expect("open");
+    let header = table.header();
+    assert_eq!((header.version, header.transform), (FORMAT_VERSION, TRANSFORM_DONT_CARE));
+    let mut counts = [0u64; 256];
+    values.iter().for_each(|&v| counts[v as usize] += 1);
+    assert_eq!(header.counts[..], counts[..]);
+    assert_eq!(header.legal_positions(), 9990);
+    // values() marks the illegal slots again, so it gives back exactly what was written.
+    assert_eq!(table.values().expect("values"), values);
+    for (i, &v) in values.iter().enumerate().filter(|&(_, &v)| v != 255) {
+        assert_eq!(table.get(i as u64).expect("get"), Value::from_byte(v), "slot {i}");
+    }
+    // The stored bytes of illegal slots are fill, not 255.
+    let stored: Vec<u8> = (0..table.block_count()).flat_map(|b| table.block(b).expect("block")).collect();
+    assert!(!stored.contains(&255));
+    let filled = values.iter().zip(&stored).filter(|&(&v, &s)| v == 255 && s != 255).count();
+    assert_eq!(filled as u64, header.counts[255]);
+    // Probing through the directory gives every legal position's value.
+    let tb = minishogi_tablebase::Tablebase::open(dir.path()).expect("tablebase");
+    let ix = Indexer::new(&Material::parse("G").expect("material"));
+    for (i, &v) in values.iter().enumerate().step_by(7) {
+        if let Some(pos) = ix.position(i as u64) {
+            assert_eq!(tb.value(&pos).expect("probe"), Some(Value::from_byte(v)), "{}", pos.to_sfen());
+        }
+    }
+}
+
+#[test]
+fn dont_care_file_detects_every_flipped_byte() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (values, path) = dont_care_table(dir.path(), "G");
+    let good = std::fs::read(&path).expect("read");
+    let bad = dir.path().join("bad.mstb");
+    for at in (0..good.len()).step_by(11).chain([good.len() - 1]) {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x04;
+        check_damaged(&bad, &values, &bytes, false, &format!("flip at {at}"));
+    }
+}
+
+#[test]
+fn legality_that_differs_from_the_index_is_caught_by_the_counts() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let m = Material::parse("G").expect("material");
+    let ix = Indexer::new(&m);
+    let values = generate(&m, &GenerateOptions::default()).expect("generate");
+    let path = dir.path().join("G.mstb");
+    let legal = values.iter().position(|&v| v != 255).expect("a legal slot");
+    let illegal = values.iter().position(|&v| v == 255).expect("an illegal slot");
+    // A legal position given as 255, or a value given for a slot the index calls illegal: the
+    // file is written, but reading all values finds the counts wrong.
+    for (slot, byte) in [(legal, 255), (illegal, 0)] {
+        let mut wrong = values.clone();
+        wrong[slot] = byte;
+        write_table(&path, "G", &ix.params(), &wrong, &WriteOptions::default(), &|_| {}).expect("write");
+        let err = Table::open(&path).expect("open").values().expect_err("wrong legality accepted");
+        assert!(matches!(err, TablebaseError::CorruptedHeader { .. }), "{err}");
+        assert!(err.to_string().contains("G.mstb") && err.to_string().contains("counts"), "{err}");
+    }
+    // Don't-care slots need the material's own index to be told apart later.
+    for (name, params) in [("G", vec![1, 2]), ("XYZ", ix.params()), ("R", ix.params())] {
+        let err = write_table(&path, name, &params, &values, &WriteOptions::default(), &|_| {})
+            .expect_err("unknown index accepted");
+        assert!(matches!(err, TablebaseError::InvalidInput { .. }), "{name}: {err}");
+    }
+}
+
+/// `bytes` with its header replaced by `header` (same length: only fixed fields changed).
+fn with_header(bytes: &[u8], header: &Header) -> Vec<u8> {
+    let head = header.encode();
+    let (_, len) = Header::decode(Path::new("x"), bytes).expect("header");
+    assert_eq!(head.len(), len);
+    [&head[..], &bytes[len..]].concat()
+}
+
+#[test]
+fn version_1_files_are_read_and_unknown_versions_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Version 1 has the layout of version 2 with every byte stored.
+    let values = sample_values(5_000, 8);
+    let good = std::fs::read(write(dir.path(), &values)).expect("read");
+    let (header, _) = Header::decode(Path::new("x"), &good).expect("header");
+    assert_eq!(header.transform, TRANSFORM_NONE);
+    let old = dir.path().join("old.mstb");
+    let v1 = Header { version: 1, ..header.clone() };
+    std::fs::write(&old, with_header(&good, &v1)).expect("write");
+    let table = Table::open(&old).expect("version 1 opens");
+    assert_eq!(table.header().version, 1);
+    assert_eq!(table.values().expect("values"), values);
+    // Don't-care slots did not exist in version 1; later versions are not known yet.
+    let v1_dont_care = Header { version: 1, transform: TRANSFORM_DONT_CARE, ..header.clone() };
+    let future = Header { version: FORMAT_VERSION + 1, ..header };
+    for (h, what) in [(v1_dont_care, "transform"), (future, "regenerate")] {
+        std::fs::write(&old, with_header(&good, &h)).expect("write");
+        let err = Table::open(&old).expect_err("refused");
+        assert!(err.to_string().contains("old.mstb") && err.to_string().contains(what), "{err}");
     }
 }

@@ -4,6 +4,7 @@ use super::CliResult;
 use clap::{Args, Subcommand};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use minishogi::Position;
+use minishogi_tablebase::format::FORMAT_VERSION;
 use minishogi_tablebase::generate::{generate_with_stats, GenerateOptions, Progress};
 use minishogi_tablebase::tablebase::{check_header, MaterialTable};
 use minishogi_tablebase::{
@@ -37,6 +38,9 @@ enum TbCommand {
     Verify(FilesArgs),
     /// Counts by value, longest mate, sizes of table files.
     Info(FilesArgs),
+    /// Rewrite table files in place in this build's file format (values unchanged; read back and
+    /// checked against the header's counts first). Older tables become smaller.
+    Rewrite(RewriteArgs),
 }
 
 /// Arguments of `tb gen`.
@@ -59,6 +63,10 @@ struct GenArgs {
     /// Verify each table against the rules after writing it.
     #[arg(long)]
     verify: bool,
+    /// zstd compression level of the blocks (1-22): higher is smaller and slower to write, reading
+    /// speed is about the same.
+    #[arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))]
+    level: i32,
 }
 
 /// Arguments of `tb probe`.
@@ -86,6 +94,16 @@ struct FilesArgs {
     threads: Option<usize>,
 }
 
+/// Arguments of `tb rewrite`.
+#[derive(Args)]
+struct RewriteArgs {
+    #[command(flatten)]
+    files: FilesArgs,
+    /// zstd compression level of the blocks (1-22).
+    #[arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))]
+    level: i32,
+}
+
 /// Runs a `tb` subcommand.
 pub fn tb(args: TbArgs) -> CliResult {
     match args.command {
@@ -93,6 +111,7 @@ pub fn tb(args: TbArgs) -> CliResult {
         TbCommand::Probe(a) => probe(&a),
         TbCommand::Verify(a) => with_threads(a.threads, || verify_files(&a.files)),
         TbCommand::Info(a) => with_threads(a.threads, || info(&a.files)),
+        TbCommand::Rewrite(a) => with_threads(a.files.threads, || rewrite(&a.files.files, a.level)),
     }
 }
 
@@ -135,8 +154,14 @@ fn gen(args: &GenArgs) -> CliResult {
         let path = args.dir.join(table_file_name(&m));
         if path.exists() && !args.force {
             match MaterialTable::open(&path, &m) {
-                Ok(_) => {
-                    println!("{}: {} exists with a valid header, skipped", m.name(), path.display());
+                Ok(t) => {
+                    let version = t.table.header().version;
+                    let note = if version < FORMAT_VERSION {
+                        format!(" (format version {version}: 'minishogi tb rewrite' makes it smaller)")
+                    } else {
+                        String::new()
+                    };
+                    println!("{}: {} exists with a valid header, skipped{note}", m.name(), path.display());
                     continue;
                 }
                 Err(e) => eprintln!("{}: regenerating: {e}", m.name()),
@@ -154,7 +179,7 @@ fn gen(args: &GenArgs) -> CliResult {
     overall.set_prefix("tables");
     let total = Instant::now();
     for m in &todo {
-        let line = build_table(m, &args.dir, &bars)?;
+        let line = build_table(m, &args.dir, args.level, &bars)?;
         bars.suspend(|| println!("{line}"));
         if args.verify {
             let path = args.dir.join(table_file_name(m));
@@ -218,7 +243,7 @@ fn peak_memory() -> Option<u64> {
 }
 
 /// Generates and writes one table with progress bars; returns its summary line.
-fn build_table(m: &Material, dir: &Path, bars: &MultiProgress) -> Result<String, String> {
+fn build_table(m: &Material, dir: &Path, level: i32, bars: &MultiProgress) -> Result<String, String> {
     let name = m.name();
     let path = dir.join(table_file_name(m));
     let start = Instant::now();
@@ -239,7 +264,7 @@ fn build_table(m: &Material, dir: &Path, bars: &MultiProgress) -> Result<String,
     let options = GenerateOptions { threads: None, progress: Some(&report) };
     let (values, stats) = generate_with_stats(m, &options).map_err(|e| e.to_string())?;
     let generated = start.elapsed();
-    let write_options = WriteOptions::default();
+    let write_options = WriteOptions { level, ..WriteOptions::default() };
     bar.reset();
     bar.set_length(values.len().div_ceil(write_options.block_size as usize) as u64);
     bar.set_message("compress");
@@ -341,7 +366,7 @@ fn answer(tb: &Tablebase, sfen: &str) -> Result<Answer, String> {
         std::fs::create_dir_all(tb.dir())
             .map_err(|e| format!("cannot create {}: {e}", tb.dir().display()))?;
         eprintln!("no table for {} yet: generating it in {}", material.name(), tb.dir().display());
-        let line = build_table(&material, tb.dir(), &MultiProgress::new())?;
+        let line = build_table(&material, tb.dir(), WriteOptions::default().level, &MultiProgress::new())?;
         eprintln!("{line}");
         tb.forget(&material);
         probe = tb.probe(&position).map_err(|e| e.to_string())?;
@@ -449,7 +474,18 @@ fn info(files: &[PathBuf]) -> CliResult {
         let (table, material) = open_table(path)?;
         let header = table.header();
         let legal = header.legal_positions();
-        println!("{}: material {}, rule set {}", path.display(), material.name(), header.rule_set);
+        let stored = if header.dont_care_illegal() {
+            "slots holding no legal position stored as don't-care bytes"
+        } else {
+            "every slot stored"
+        };
+        println!(
+            "{}: material {}, rule set {}, format version {} ({stored})",
+            path.display(),
+            material.name(),
+            header.rule_set,
+            header.version
+        );
         println!(
             "  index size {} slots, legal positions {} ({:.1}% of the index)",
             thousands(header.index_size),
@@ -509,19 +545,54 @@ fn info(files: &[PathBuf]) -> CliResult {
     Ok(())
 }
 
-/// The SFEN of the first position with value `v`.
+/// The SFEN of the first position with value `v` (slots that hold no legal position may store any
+/// byte, so they are passed over).
 fn example(table: &Table, material: &Material, v: Value) -> Result<String, String> {
     let indexer = Indexer::new(material);
     for block in 0..table.block_count() {
         let data = table.block(block).map_err(|e| e.to_string())?;
-        if let Some(i) = data.iter().position(|&b| b == v.to_byte()) {
-            let index = block * table.header().block_size as u64 + i as u64;
-            return indexer.position(index).map(|p| p.to_sfen()).ok_or_else(|| {
-                format!("{}: slot {index} holds {v} but is not a legal position", table.path().display())
-            });
+        let start = block * table.header().block_size as u64;
+        let found =
+            (start..).zip(&data).filter(|&(_, &b)| b == v.to_byte()).find_map(|(i, _)| indexer.position(i));
+        if let Some(position) = found {
+            return Ok(position.to_sfen());
         }
     }
-    Err(format!("{}: header counts {v} but no slot holds it", table.path().display()))
+    Err(format!("{}: header counts {v} but no legal position holds it", table.path().display()))
+}
+
+// ---------------------------------------------------------------- rewrite
+
+fn rewrite(files: &[PathBuf], level: i32) -> CliResult {
+    for path in files {
+        let start = Instant::now();
+        let (table, material) = open_table(path)?;
+        let values = table.values().map_err(|e| e.to_string())?;
+        let (before, version) = (table.file_bytes(), table.header().version);
+        // The new file replaces this one by rename; let go of the old mapping first.
+        drop(table);
+        let options = WriteOptions { level, ..WriteOptions::default() };
+        let bar = ProgressBar::new(values.len().div_ceil(options.block_size as usize) as u64);
+        bar.set_style(style("{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}"));
+        bar.set_prefix(material.name());
+        bar.set_message("compress");
+        let params = Indexer::new(&material).params();
+        let summary =
+            write_table(path, &material.name(), &params, &values, &options, &|n| bar.set_position(n))
+                .map_err(|e| e.to_string())?;
+        bar.finish_and_clear();
+        let bits = |bytes: u64| bytes as f64 * 8.0 / summary.legal_positions.max(1) as f64;
+        println!(
+            "{}: format version {version} -> {FORMAT_VERSION}, {} -> {} ({:.3} -> {:.3} bits per stored position), {:.1} s",
+            path.display(),
+            human_bytes(before),
+            human_bytes(summary.file_bytes),
+            bits(before),
+            bits(summary.file_bytes),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------- formatting
