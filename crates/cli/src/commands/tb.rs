@@ -201,19 +201,16 @@ fn check_memory(todo: &[Material]) -> CliResult {
     };
     let slots = Indexer::new(largest).size();
     // One byte per slot for the values, plus the compressed blocks (under half a byte per slot in
-    // every table measured) and slack.
+    // every table measured) and slack. A set whose mates outgrow the work byte also keeps three
+    // bytes per then unresolved position in a side table (RRP: 4.2 M positions, 12 MiB).
     let need = slots + slots / 2 + (64 << 20);
-    // A set whose mates outgrow one byte next to the move counters switches to two-byte cells,
-    // holding both forms for a moment.
-    let worst = 3 * slots + slots / 2 + (64 << 20);
     let available = available_memory();
     let avail_text = available.map_or("unknown".to_string(), human_bytes);
     println!(
-        "memory needed: {} (largest table {}: {} slots at one byte each; up to {} if its mates outgrow a byte); available: {avail_text}",
+        "memory needed: {} (largest table {}: {} slots at one byte each); available: {avail_text}",
         human_bytes(need),
         largest.name(),
         thousands(slots),
-        human_bytes(worst)
     );
     match available {
         Some(a) if a < need => Err(format!(
