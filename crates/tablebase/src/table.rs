@@ -144,11 +144,11 @@ impl Table {
             chunk.copy_from_slice(&data);
             if let Some(indexer) = &indexer {
                 let start = (i * block_size) as u64;
-                for (index, v) in (start..).zip(chunk.iter_mut()) {
-                    if indexer.decode(index).is_none() {
-                        *v = Value::ILLEGAL.to_byte();
+                indexer.for_each_decoded(start, start + chunk.len() as u64, |index, legal| {
+                    if legal.is_none() {
+                        chunk[(index - start) as usize] = Value::ILLEGAL.to_byte();
                     }
-                }
+                });
             }
             Ok::<(), TablebaseError>(())
         })?;
