@@ -221,7 +221,10 @@ fn compress_blocks(
                 let compressor =
                     compressor.as_mut().map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
                 stored_block(chunk, options.dont_care_illegal, stored);
-                let block = compressor.compress(stored).map_err(failure)?;
+                let mut block = compressor.compress(stored).map_err(failure)?;
+                // The buffer comes with room for the worst case (about a block's worth of bytes):
+                // kept for every block, that would double the memory of writing a table.
+                block.shrink_to_fit();
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(n);
                 Ok(block)
