@@ -58,7 +58,11 @@ impl Position {
             count += dests.count();
             // A move from or into the last rank may also promote; a pawn there must (one move).
             if kind.promoted().is_some() && kind != Kind::Pawn {
-                count += if from.row() == promotion_row { dests.count() } else { (dests & promotion_zone).count() };
+                count += if from.row() == promotion_row {
+                    dests.count()
+                } else {
+                    (dests & promotion_zone).count()
+                };
             }
         }
 

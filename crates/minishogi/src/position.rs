@@ -51,7 +51,10 @@ pub struct Position {
 /// The rules on material alone: one king a side, at most two pieces of a kind (board and hands),
 /// no unpromoted pawn on its last rank, no two unpromoted pawns of a side on a file. Problems are
 /// reported for the first offending piece of `pieces`.
-fn check_material(pieces: impl Iterator<Item = (Square, Piece)>, hands: &[Hand; 2]) -> Result<(), PositionError> {
+fn check_material(
+    pieces: impl Iterator<Item = (Square, Piece)>,
+    hands: &[Hand; 2],
+) -> Result<(), PositionError> {
     let mut counts = [0u32; 6];
     let mut kings = [0u32; 2];
     let mut pawn_files = [[false; 5]; 2];
@@ -63,7 +66,10 @@ fn check_material(pieces: impl Iterator<Item = (Square, Piece)>, hands: &[Hand; 
         }
         if piece.kind == Kind::Pawn {
             if sq.row() == last_row(piece.color) {
-                return Err(PositionError::PawnOnLastRank { side: side_name(piece.color), square: sq.to_string() });
+                return Err(PositionError::PawnOnLastRank {
+                    side: side_name(piece.color),
+                    square: sq.to_string(),
+                });
             }
             let seen = &mut pawn_files[piece.color.index()][sq.col() as usize];
             if *seen {
@@ -125,7 +131,11 @@ impl Position {
     /// hands, with the checks of [`Position::from_setup`] (when several rules are broken, which
     /// one is reported may depend on the order of `pieces`). Faster than going through a
     /// [`Setup`] when the pieces are at hand, as in tablebase work.
-    pub fn from_pieces(pieces: &[(Square, Piece)], hands: [Hand; 2], side: Color) -> Result<Position, PositionError> {
+    pub fn from_pieces(
+        pieces: &[(Square, Piece)],
+        hands: [Hand; 2],
+        side: Color,
+    ) -> Result<Position, PositionError> {
         check_material(pieces.iter().copied(), &hands)?;
         Position::from_pieces_unchecked(pieces, hands, side).checked_safe()
     }

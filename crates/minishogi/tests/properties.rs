@@ -16,7 +16,12 @@ fn check_against_definition(pos: &Position) -> Result<(), TestCaseError> {
     let setup = pos.to_setup();
     let fast = pos.legal_move_list();
     let slow_moves = slow::legal(&setup);
-    prop_assert_eq!(pos.legal_move_count() as usize, slow_moves.len(), "legal_move_count of {}", pos.to_sfen());
+    prop_assert_eq!(
+        pos.legal_move_count() as usize,
+        slow_moves.len(),
+        "legal_move_count of {}",
+        pos.to_sfen()
+    );
     prop_assert_eq!(sorted_usi(&fast), sorted_usi(&slow_moves), "legal moves of {}", pos.to_sfen());
     prop_assert_eq!(pos.in_check(), slow::in_check(&setup), "in_check of {}", pos.to_sfen());
     prop_assert_eq!(pos.has_legal_move(), !slow_moves.is_empty(), "has_legal_move of {}", pos.to_sfen());

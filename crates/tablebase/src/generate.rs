@@ -165,7 +165,8 @@ fn retrograde_capped<R: RetroRules>(
             // An allocator that does not align large byte arrays to 8: work on words and copy.
             let mut words = vec![0u64; len.div_ceil(8)];
             // SAFETY: u64 words viewed as their bytes (alignment 1, any value valid).
-            let view = unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr() as *mut u8, words.len() * 8) };
+            let view =
+                unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr() as *mut u8, words.len() * 8) };
             let work = Work::new(view, size).ok_or_else(too_large)?;
             let unresolved = analyse(rules, name, &work, progress, byte_cap, &mut stats)?;
             bytes[..len].copy_from_slice(&view[..len]);

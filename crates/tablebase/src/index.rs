@@ -490,7 +490,8 @@ impl Frame {
     #[inline(always)]
     fn state_of(&self, man: &Man) -> u32 {
         let k = man.kind as usize;
-        let seen_as = Man { sq: SQUARE_MAP[self.t][man.sq as usize], color: man.color ^ self.flip as u8, ..*man };
+        let seen_as =
+            Man { sq: SQUARE_MAP[self.t][man.sq as usize], color: man.color ^ self.flip as u8, ..*man };
         state(&seen_as, self.lo, self.hi, PROMO[k])
     }
 

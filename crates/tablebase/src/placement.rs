@@ -249,7 +249,8 @@ impl Placement {
                 let moved = self.men[i];
                 men[0] = (i as u8, Man { sq: to, promoted: moved.promoted | m.is_promotion(), ..moved });
                 if let Some(j) = self.men().iter().position(|x| x.sq == to) {
-                    men[1] = (j as u8, Man { kind: self.men[j].kind, color: us, promoted: false, sq: IN_HAND });
+                    men[1] =
+                        (j as u8, Man { kind: self.men[j].kind, color: us, promoted: false, sq: IN_HAND });
                     n = 2;
                 }
             }
@@ -268,7 +269,9 @@ impl Placement {
         match m.from() {
             None => {
                 let kind = m.dropped().map_or(0, |k| k.index() as u8);
-                if let Some(i) = p.men().iter().position(|x| x.sq == IN_HAND && x.color == us && x.kind == kind) {
+                if let Some(i) =
+                    p.men().iter().position(|x| x.sq == IN_HAND && x.color == us && x.kind == kind)
+                {
                     p.men[i].sq = to;
                     changes.push(i);
                 }

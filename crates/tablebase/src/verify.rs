@@ -13,8 +13,8 @@ use rayon::prelude::*;
 
 use crate::generate::Progress;
 use crate::index::Indexer;
-use crate::placement::Placement;
 use crate::material::Material;
+use crate::placement::Placement;
 use crate::value::Value;
 
 /// Slots checked per task.
@@ -127,7 +127,8 @@ fn verify_range(
     let mut result = Ok(());
     indexer.for_each_unranked(start, end, |index, unranked| {
         if result.is_ok() {
-            result = check_slot(indexer, values, index, unranked, name, &mut report, &mut moves, &mut children);
+            result =
+                check_slot(indexer, values, index, unranked, name, &mut report, &mut moves, &mut children);
         }
     });
     result.map(|()| report)
@@ -236,7 +237,11 @@ fn prefetch(values: &[u8], i: u64) {
     #[cfg(target_arch = "x86_64")]
     if let Some(byte) = values.get(i as usize) {
         // SAFETY: prefetching has no effect on memory, only on caches; the pointer is in bounds.
-        unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(byte as *const u8 as *const i8) };
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                byte as *const u8 as *const i8,
+            )
+        };
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (values, i);

@@ -127,7 +127,8 @@ impl Counters for Sparse {
             return false;
         }
         let Some(counter) = self.counter(slot) else { return false };
-        let before = counter.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| Some(c.saturating_sub(weight)));
+        let before =
+            counter.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| Some(c.saturating_sub(weight)));
         // Exactly one update takes the counter to zero; it resolves the slot.
         matches!(before, Ok(c) if c > 0 && c <= weight)
             && work.update(slot, |b| (b == UNRESOLVED).then_some(loss)).is_ok()

@@ -25,7 +25,8 @@ impl<'a> Work<'a> {
         // SAFETY: the pointer is 8-aligned and the length a multiple of 8, AtomicU64 has the size
         // and alignment of u64 and every bit pattern is valid; the exclusive borrow of `bytes`
         // guarantees no other access while the view lives.
-        let words = unsafe { std::slice::from_raw_parts(bytes.as_ptr() as *const AtomicU64, bytes.len() / 8) };
+        let words =
+            unsafe { std::slice::from_raw_parts(bytes.as_ptr() as *const AtomicU64, bytes.len() / 8) };
         Some(Work { words, len })
     }
 
@@ -115,9 +116,9 @@ mod tests {
     fn scan_finds_exactly_the_matching_slots() {
         // Patterns that make the zero-byte trick report false candidates (a borrow into the next
         // byte) next to true ones.
-        let mut bytes: Vec<u8> = (0..4096u32).map(|i| [7u8, 8, 6, 7, 0, 255, 1, 7][(i * 7 % 8) as usize]).collect();
-        let expected: Vec<u64> =
-            (0..4000u64).filter(|&i| bytes[i as usize] == 7 && i >= 16).collect();
+        let mut bytes: Vec<u8> =
+            (0..4096u32).map(|i| [7u8, 8, 6, 7, 0, 255, 1, 7][(i * 7 % 8) as usize]).collect();
+        let expected: Vec<u64> = (0..4000u64).filter(|&i| bytes[i as usize] == 7 && i >= 16).collect();
         let work = Work::new(&mut bytes, 4096).expect("aligned");
         let mut found = Vec::new();
         work.scan(16, 4000, 7, |i| found.push(i));

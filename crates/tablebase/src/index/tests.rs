@@ -212,7 +212,9 @@ fn pair_unranking() {
 #[test]
 fn stepping_through_slots_gives_the_unranked_placements() {
     // Sets whose last digit is one piece (SP), a pair (GG, RSS), and the kings alone.
-    for (name, start, end) in [("-", 0, 234), ("SP", 0, 300_000), ("GG", 12_345, 70_000), ("RSS", 1_000_003, 1_300_000)] {
+    for (name, start, end) in
+        [("-", 0, 234), ("SP", 0, 300_000), ("GG", 12_345, 70_000), ("RSS", 1_000_003, 1_300_000)]
+    {
         let ix = indexer(name);
         let mut next = start;
         ix.for_each_unranked(start, end, |index, p| {
