@@ -22,39 +22,15 @@ impl Position {
     /// moves and drops by population counts): equal to the length of [`Position::legal_moves`].
     pub fn legal_move_count(&self) -> u32 {
         let us = self.side_to_move();
-        let them = !us;
-        let king = self.king_square(us);
-        let occupied = self.occupied();
-        let ours = self.color_pieces(us);
-        let checkers = self.attackers_to(king, them, occupied);
-
-        let without_king = occupied ^ Bitboard::from_square(king);
-        let mut count = 0;
-        for to in step_attacks(us, Kind::King, king) & !ours {
-            if self.attackers_to(to, them, without_king).is_empty() {
-                count += 1;
-            }
-        }
-        if checkers.more_than_one() {
+        let t = self.targets();
+        let mut count = t.king_steps.count();
+        if t.double_check {
             return count;
         }
-        let (targets, drop_targets) = match checkers.first() {
-            Some(checker) => {
-                let block = between(king, checker);
-                (block | Bitboard::from_square(checker), block)
-            }
-            None => (!ours, !occupied),
-        };
-
-        let pinned = self.pinned(us, king, occupied);
         let promotion_row = last_row(us);
         let promotion_zone = Bitboard::row(promotion_row);
-        for from in ours & !Bitboard::from_square(king) {
-            let kind = self.piece_at(from).expect("our squares hold our pieces").kind;
-            let mut dests = attacks(us, kind, from, occupied) & targets;
-            if pinned.contains(from) {
-                dests &= line(king, from);
-            }
+        for from in t.ours & !Bitboard::from_square(t.king) {
+            let (kind, dests) = self.piece_destinations(&t, from);
             count += dests.count();
             // A move from or into the last rank may also promote; a pawn there must (one move).
             if kind.promoted().is_some() && kind != Kind::Pawn {
@@ -67,19 +43,16 @@ impl Position {
         }
 
         let hand = self.hand(us);
-        if hand.is_empty() || drop_targets.is_empty() {
+        if hand.is_empty() || t.drop_targets.is_empty() {
             return count;
         }
         for kind in [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook] {
             if hand.count(kind) > 0 {
-                count += drop_targets.count();
+                count += t.drop_targets.count();
             }
         }
         if hand.count(Kind::Pawn) > 0 {
-            let mut squares = drop_targets & !promotion_zone;
-            for pawn in self.pieces(us, Kind::Pawn) {
-                squares &= !Bitboard::col(pawn.col());
-            }
+            let squares = self.pawn_drop_squares(t.drop_targets);
             count += squares.count();
             let check_square = self.pawn_check_square(us);
             if squares.contains(check_square) && self.is_pawn_drop_mate(check_square) {
@@ -140,22 +113,23 @@ impl Position {
         pinned & self.color_pieces(us)
     }
 
-    fn generate(&self, list: &mut MoveList, filter_pawn_drop_mate: bool) {
+    /// What both the generator and the counter need: the king's safe steps, whether it is in
+    /// double check, and where other pieces may move and drop (anywhere, or onto the checker and
+    /// the squares between).
+    #[inline]
+    fn targets(&self) -> Targets {
         let us = self.side_to_move();
         let them = !us;
         let king = self.king_square(us);
         let occupied = self.occupied();
         let ours = self.color_pieces(us);
         let checkers = self.attackers_to(king, them, occupied);
-
         let without_king = occupied ^ Bitboard::from_square(king);
+        let mut king_steps = Bitboard::EMPTY;
         for to in step_attacks(us, Kind::King, king) & !ours {
             if self.attackers_to(to, them, without_king).is_empty() {
-                list.push(Move::board(king, to, false));
+                king_steps |= Bitboard::from_square(to);
             }
-        }
-        if checkers.more_than_one() {
-            return;
         }
         let (targets, drop_targets) = match checkers.first() {
             Some(checker) => {
@@ -164,15 +138,53 @@ impl Position {
             }
             None => (!ours, !occupied),
         };
+        Targets {
+            king,
+            occupied,
+            ours,
+            king_steps,
+            double_check: checkers.more_than_one(),
+            targets,
+            drop_targets,
+            pinned: self.pinned(us, king, occupied),
+        }
+    }
 
-        let pinned = self.pinned(us, king, occupied);
+    /// The kind of our piece on `from` and its legal destinations.
+    #[inline]
+    fn piece_destinations(&self, t: &Targets, from: Square) -> (Kind, Bitboard) {
+        let kind = self.piece_at(from).expect("our squares hold our pieces").kind;
+        let mut dests = attacks(self.side_to_move(), kind, from, t.occupied) & t.targets;
+        if t.pinned.contains(from) {
+            dests &= line(t.king, from);
+        }
+        (kind, dests)
+    }
+
+    /// The squares of `drop_targets` where the side to move may drop a pawn, pawn-drop mate aside:
+    /// not its last rank, not a file holding one of its unpromoted pawns.
+    #[inline]
+    fn pawn_drop_squares(&self, drop_targets: Bitboard) -> Bitboard {
+        let us = self.side_to_move();
+        let mut squares = drop_targets & !Bitboard::row(last_row(us));
+        for pawn in self.pieces(us, Kind::Pawn) {
+            squares &= !Bitboard::col(pawn.col());
+        }
+        squares
+    }
+
+    fn generate(&self, list: &mut MoveList, filter_pawn_drop_mate: bool) {
+        let us = self.side_to_move();
+        let t = self.targets();
+        for to in t.king_steps {
+            list.push(Move::board(t.king, to, false));
+        }
+        if t.double_check {
+            return;
+        }
         let promotion_row = last_row(us);
-        for from in ours & !Bitboard::from_square(king) {
-            let kind = self.piece_at(from).expect("our squares hold our pieces").kind;
-            let mut dests = attacks(us, kind, from, occupied) & targets;
-            if pinned.contains(from) {
-                dests &= line(king, from);
-            }
+        for from in t.ours & !Bitboard::from_square(t.king) {
+            let (kind, dests) = self.piece_destinations(&t, from);
             if kind.promoted().is_none() {
                 for to in dests {
                     list.push(Move::board(from, to, false));
@@ -193,21 +205,18 @@ impl Position {
         }
 
         let hand = self.hand(us);
-        if hand.is_empty() || drop_targets.is_empty() {
+        if hand.is_empty() || t.drop_targets.is_empty() {
             return;
         }
         for kind in [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook] {
             if hand.count(kind) > 0 {
-                for to in drop_targets {
+                for to in t.drop_targets {
                     list.push(Move::drop(kind, to));
                 }
             }
         }
         if hand.count(Kind::Pawn) > 0 {
-            let mut squares = drop_targets & !Bitboard::row(promotion_row);
-            for pawn in self.pieces(us, Kind::Pawn) {
-                squares &= !Bitboard::col(pawn.col());
-            }
+            let squares = self.pawn_drop_squares(t.drop_targets);
             let check_square = self.pawn_check_square(us);
             for to in squares {
                 if filter_pawn_drop_mate && to == check_square && self.is_pawn_drop_mate(to) {
@@ -217,4 +226,20 @@ impl Position {
             }
         }
     }
+}
+
+/// Squares the side to move's pieces may reach, shared by generation and counting.
+struct Targets {
+    king: Square,
+    occupied: Bitboard,
+    ours: Bitboard,
+    /// Safe king destinations.
+    king_steps: Bitboard,
+    /// Only the king may move.
+    double_check: bool,
+    /// Destinations allowed to other pieces.
+    targets: Bitboard,
+    /// Squares where a piece may be dropped.
+    drop_targets: Bitboard,
+    pinned: Bitboard,
 }
