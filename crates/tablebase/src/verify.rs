@@ -184,7 +184,9 @@ fn check_slot(
             Some((men, n)) if !frame.is_ambiguous() => frame.index_with(indexer, &men[..n]),
             _ => indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
         };
-        prefetch(values, c);
+        if let Some(byte) = values.get(c as usize) {
+            crate::huge::prefetch(byte);
+        }
         children.push(c);
     }
     for (&m, &c) in moves.iter().zip(children.iter()) {
@@ -229,20 +231,4 @@ fn check_slot(
         None => report.draws += 1,
     }
     Ok(())
-}
-
-/// Hints the processor to bring `values[i]` into the cache.
-#[inline]
-fn prefetch(values: &[u8], i: u64) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(byte) = values.get(i as usize) {
-        // SAFETY: prefetching has no effect on memory, only on caches; the pointer is in bounds.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                byte as *const u8 as *const i8,
-            )
-        };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (values, i);
 }

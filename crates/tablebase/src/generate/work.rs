@@ -45,18 +45,7 @@ impl<'a> Work<'a> {
     /// the table; asking early overlaps the memory accesses).
     #[inline]
     pub(super) fn prefetch(&self, i: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let word = &self.words[(i / 8) as usize];
-            // SAFETY: prefetching has no effect on memory, only on caches; the pointer is in bounds.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    word as *const AtomicU64 as *const i8,
-                )
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
+        crate::huge::prefetch(&self.words[(i / 8) as usize]);
     }
 
     /// Replaces the byte of slot `i` by `f(byte)` when that is `Some`, atomically; returns the old
