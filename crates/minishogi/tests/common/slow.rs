@@ -1,4 +1,4 @@
-//! A slow Minishogi move generator written from the rules text (SPEC §1) alone.
+//! A slow Minishogi move generator written from the rules page (docs/rules.md) alone.
 //!
 //! It shares nothing with the crate's generator but the plain data types (`Setup`, `Square`,
 //! `Move`): piece movement comes from step lists written out below, legality from "play the move
@@ -198,9 +198,9 @@ pub fn legal(setup: &Setup) -> Vec<Move> {
         .collect()
 }
 
-/// Whether a setup is a legal position, by SPEC §1–2: one king a side, at most two of each kind in
-/// play, no unpromoted pawn on its last rank, no two unpromoted pawns of a side on a file, and the
-/// side not to move not in check.
+/// Whether a setup is a legal position, by docs/rules.md ("Positions"): one king a side, at most
+/// two of each kind in play, no unpromoted pawn on its last rank, no two unpromoted pawns of a side
+/// on a file, and the side not to move not in check.
 pub fn valid(setup: &Setup) -> bool {
     let mut kings = [0; 2];
     let mut counts = [0u32; 5];
