@@ -5,8 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use minishogi::{Game, Position, RuleSet};
-use minishogi_engine::bench::{bench, POSITIONS};
-use minishogi_engine::{features, EvalWeights, Weights};
+use minishogi_engine::{bench, features, EvalWeights, Weights, BENCH_POSITIONS};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -29,7 +28,7 @@ fn search(c: &mut Criterion) {
 /// Positions along a few games from the benchmark positions, for evaluation speed.
 fn sample() -> Vec<Position> {
     let mut out = Vec::new();
-    for sfen in POSITIONS {
+    for sfen in BENCH_POSITIONS {
         let mut game = Game::new(Position::from_sfen(sfen).expect("bench position"), RuleSet::Standard);
         for i in 0..20 {
             let moves = game.position().legal_move_list();

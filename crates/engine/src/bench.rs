@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The benchmark positions: the start, openings, middlegames with pieces in hand, endgames.
-pub const POSITIONS: [&str; 12] = [
+pub const BENCH_POSITIONS: [&str; 12] = [
     "rbsgk/4p/5/P4/KGSBR b - 1",
     "rbsgk/4p/P4/5/KGSBR w - 2",
     "rbsg1/4k/4p/P4/KGSBR b - 3",
@@ -45,7 +45,7 @@ pub fn bench(weights: &Weights, depth: u32, mut each: impl FnMut(&str, u64)) -> 
     let mut searcher = Searcher::new(weights.clone(), 16);
     let stop = AtomicBool::new(false);
     let mut total = BenchResult { nodes: 0, time: Duration::ZERO };
-    for sfen in POSITIONS {
+    for sfen in BENCH_POSITIONS {
         // The list is fixed and tested, so a bad entry is a programming error.
         let pos = Position::from_sfen(sfen).expect("benchmark positions are legal");
         let game = Game::new(pos, RuleSet::Standard);
@@ -65,7 +65,7 @@ mod tests {
 
     #[test]
     fn positions_are_legal_and_the_signature_is_stable() {
-        for sfen in POSITIONS {
+        for sfen in BENCH_POSITIONS {
             assert!(Position::from_sfen(sfen).is_ok(), "{sfen}");
         }
         let w = Weights::initial();

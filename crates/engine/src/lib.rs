@@ -15,24 +15,36 @@
 
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
-pub mod bench;
+mod bench;
 mod captures;
 pub mod codec;
 mod features;
+mod history;
+pub mod layout;
 mod limits;
 mod oracle;
-pub mod score;
+mod ordering;
+mod pv;
+mod repetition;
+mod report;
+mod score;
 mod search;
-mod tablebase;
-pub mod tt;
-pub mod usi;
+mod search_params;
+mod shared;
+mod table_probe;
+mod tactics;
+mod tt;
+mod usi;
 mod weights;
 mod worker;
 
-pub use features::{evaluate, features, layout, EvalWeights, Features};
+pub use bench::{bench, BenchResult, BENCH_POSITIONS};
+pub use features::{evaluate, features, EvalWeights, Features};
 pub use limits::{budget, Budget, Clock, Limits};
 pub use oracle::{EndgameOracle, TbValue};
-pub use score::Score;
-pub use search::{Info, SearchResult, Searcher};
-pub use tablebase::TablebaseOracle;
-pub use weights::{Weights, WeightsError};
+pub use report::{Info, SearchResult};
+pub use score::{Score, REPETITION_WIN};
+pub use search::Searcher;
+pub use table_probe::TablebaseOracle;
+pub use usi::Usi;
+pub use weights::{Weights, WeightsError, MAX_WEIGHT};

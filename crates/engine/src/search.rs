@@ -4,56 +4,15 @@
 use crate::features::EvalWeights;
 use crate::limits::{budget, Limits};
 use crate::oracle::EndgameOracle;
-use crate::score::Score;
+use crate::report::{Info, SearchResult};
+use crate::shared::Shared;
 use crate::tt::Tt;
-use crate::worker::{Shared, Worker};
+use crate::worker::Worker;
 use crate::Weights;
-use minishogi::{Game, Move, Position};
+use minishogi::{Game, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Progress of a search after an iteration.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
-    /// Iteration depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// Score from the side to move.
-    pub score: Score,
-    /// Nodes searched so far (all threads).
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Time since the search started.
-    pub time: Duration,
-    /// Principal variation.
-    pub pv: Vec<Move>,
-    /// Permille of the table in use.
-    pub hashfull: u32,
-}
-
-/// The outcome of a search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
-    /// The move to play, or `None` when the side to move has no legal move.
-    pub best: Option<Move>,
-    /// The expected reply, if known.
-    pub ponder: Option<Move>,
-    /// Score from the side to move.
-    pub score: Score,
-    /// Principal variation (starts with `best`).
-    pub pv: Vec<Move>,
-    /// Last completed iteration depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// Nodes searched (all threads).
-    pub nodes: u64,
-    /// Time spent.
-    pub time: Duration,
-}
 
 /// A reusable searcher: weights, a transposition table, a thread count and an optional oracle.
 pub struct Searcher {

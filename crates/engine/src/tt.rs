@@ -3,6 +3,7 @@
 //! Each slot holds two words, `key ^ data` and `data`; a reader accepts an entry only when the
 //! two agree with its key, so a torn write from another thread reads as a miss.
 
+use crate::score::from_tt;
 use minishogi::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -32,6 +33,35 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+impl Bound {
+    /// The bound of a node's best score `best`, searched with the window (`entry_alpha`, `beta`)
+    /// whose alpha rose to `alpha`.
+    #[inline]
+    pub fn of(best: i32, entry_alpha: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if alpha > entry_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
+impl Entry {
+    /// The stored score at `ply`, if its bound settles the window (`alpha`, `beta`).
+    #[inline]
+    pub fn cutoff(&self, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        let v = from_tt(self.score, ply as i32);
+        let usable = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => v >= beta,
+            Bound::Upper => v <= alpha,
+        };
+        usable.then_some(v)
+    }
+}
+
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
@@ -51,11 +81,6 @@ impl Tt {
         let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES).max(1);
         let slots = (0..count).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
         Tt { slots, age: AtomicU64::new(0) }
-    }
-
-    /// Size in megabytes.
-    pub fn size_mb(&self) -> usize {
-        (self.slots.len() * SLOT_BYTES) >> 20
     }
 
     /// Empties the table.

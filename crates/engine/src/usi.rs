@@ -3,7 +3,8 @@
 //! reply and is otherwise ignored; the loop ends only on `quit` or the end of input.
 
 use crate::limits::{Clock, Limits};
-use crate::search::{Info, SearchResult, Searcher};
+use crate::report::{Info, SearchResult};
+use crate::search::Searcher;
 use crate::TablebaseOracle;
 use crate::Weights;
 use minishogi::{Game, Position, RuleSet};
@@ -175,16 +176,12 @@ impl Usi {
                 None => self.say(&format!("info string unknown rule set '{value}' (standard, draw300)")),
             },
             "weightsfile" => {
+                // Empty means the shipped weights; otherwise a spec of `Weights::from_spec`.
                 let v = empty_if_default(&value);
-                if v.is_empty() {
-                    searcher.set_weights(Weights::default_embedded());
-                } else {
-                    match Weights::load(Path::new(v)) {
-                        Ok(w) => {
-                            searcher.set_weights(w);
-                        }
-                        Err(e) => self.say(&format!("info string cannot load weights {v}: {e}")),
-                    }
+                let spec = if v.is_empty() { "embedded" } else { v };
+                match Weights::from_spec(spec) {
+                    Ok(w) => searcher.set_weights(w),
+                    Err(e) => self.say(&format!("info string {e}")),
                 }
             }
             "tablebasedir" => {

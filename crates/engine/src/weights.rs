@@ -1,26 +1,26 @@
 //! The evaluation weights: named, serialisable, convertible to and from a flat vector for tuning.
 
 use crate::codec::{self, CodecError};
-use crate::features::layout;
+use crate::layout;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Magic bytes of a weights file.
-pub const MAGIC: [u8; 4] = *b"MSHW";
+const MAGIC: [u8; 4] = *b"MSHW";
 /// Format version of a weights file.
-pub const VERSION: u32 = 1;
+const VERSION: u32 = 1;
 
 /// The shipped weights, embedded in the binary.
 static EMBEDDED: &[u8] = include_bytes!("../../../data/weights.bin");
 
 /// Names of the board kinds with a material weight, in kind-index order (king left out).
-pub const BOARD_KIND_NAMES: [&str; 9] =
+const BOARD_KIND_NAMES: [&str; 9] =
     ["pawn", "silver", "gold", "bishop", "rook", "tokin", "prosilver", "horse", "dragon"];
 /// Names of the ten board kinds in kind-index order.
-pub const KIND_NAMES: [&str; 10] =
+const KIND_NAMES: [&str; 10] =
     ["pawn", "silver", "gold", "bishop", "rook", "king", "tokin", "prosilver", "horse", "dragon"];
 /// Names of the hand kinds in hand-index order.
-pub const HAND_KIND_NAMES: [&str; 5] = ["pawn", "silver", "gold", "bishop", "rook"];
+const HAND_KIND_NAMES: [&str; 5] = ["pawn", "silver", "gold", "bishop", "rook"];
 
 /// The weights of the linear evaluation, in centipawns per unit of feature.
 ///
@@ -68,16 +68,40 @@ pub enum WeightsError {
         found: usize,
     },
     /// A weight is not a finite number in range.
-    #[error("weight {name} = {value} is out of range")]
+    #[error("weight {name} = {value} is out of range (at most {MAX_WEIGHT} in absolute value)")]
     OutOfRange {
         /// The weight's name.
         name: String,
         /// The offending value.
         value: f64,
     },
-    /// The file could not be read or decoded.
-    #[error("weights file: {0}")]
+    /// Bytes that are not a weights file.
+    #[error("not valid weights: {0}")]
     Codec(#[from] CodecError),
+    /// A weights file could not be read.
+    #[error("cannot read weights file {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// A weights file could not be written.
+    #[error("cannot write weights file {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// A file that is not a weights file of this version (or is truncated or corrupted).
+    #[error("{} is not a valid weights file: {reason}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: CodecError,
+    },
 }
 
 /// Bound on any single weight (keeps sums far from `i32` overflow and from mate scores).
@@ -142,14 +166,36 @@ impl Weights {
 
     /// Reads a weights file.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        let w: Weights = codec::load(path, MAGIC, VERSION)?;
+        let w: Weights = codec::load(path, MAGIC, VERSION).map_err(|e| match e {
+            CodecError::Io { source, .. } => WeightsError::Read { path: path.to_path_buf(), source },
+            reason => WeightsError::Invalid { path: path.to_path_buf(), reason },
+        })?;
         w.validate()?;
         Ok(w)
     }
 
     /// Writes a weights file (atomically).
     pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
-        Ok(codec::save(path, MAGIC, VERSION, self)?)
+        codec::save(path, MAGIC, VERSION, self).map_err(|e| match e {
+            CodecError::Io { source, .. } => WeightsError::Write { path: path.to_path_buf(), source },
+            // Saving only does I/O; any other codec error would be a bug of the codec.
+            other => WeightsError::Codec(other),
+        })
+    }
+
+    /// The weights a command-line spec names:
+    ///
+    /// - `embedded`: the shipped weights ([`Weights::default_embedded`]);
+    /// - `initial`: the hand-set weights ([`Weights::initial`]);
+    /// - anything else: the path of a weights file ([`Weights::load`]).
+    ///
+    /// Which spec applies when the user gives none is the caller's choice.
+    pub fn from_spec(spec: &str) -> Result<Weights, WeightsError> {
+        match spec {
+            "embedded" => Ok(Weights::default_embedded()),
+            "initial" => Ok(Weights::initial()),
+            path => Weights::load(Path::new(path)),
+        }
     }
 
     fn validate(&self) -> Result<(), WeightsError> {
@@ -288,7 +334,24 @@ mod tests {
         assert_eq!(Weights::load(&path).unwrap(), w);
         std::fs::write(&path, &w.to_bytes()[..40]).unwrap();
         assert!(Weights::load(&path).is_err());
+        assert!(matches!(Weights::load(&path), Err(WeightsError::Invalid { .. })));
+        assert!(matches!(Weights::load(&dir.path().join("none.bin")), Err(WeightsError::Read { .. })));
         // The shipped file decodes and is in range.
         let _ = Weights::default_embedded();
+    }
+
+    #[test]
+    fn specs() {
+        assert_eq!(Weights::from_spec("initial").unwrap(), Weights::initial());
+        assert_eq!(Weights::from_spec("embedded").unwrap(), Weights::default_embedded());
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w.bin");
+        let mut w = Weights::initial();
+        w.tempo = 7;
+        w.save(&path).unwrap();
+        assert_eq!(Weights::from_spec(path.to_str().unwrap()).unwrap(), w);
+        let missing = dir.path().join("missing.bin");
+        let err = Weights::from_spec(missing.to_str().unwrap()).unwrap_err();
+        assert!(err.to_string().contains("missing.bin"), "{err}");
     }
 }

@@ -1,8 +1,7 @@
 //! Repetition in search follows the game's rule and knows who moved first.
 
 use minishogi::{Game, Position, RuleSet};
-use minishogi_engine::score::REPETITION_WIN;
-use minishogi_engine::{Limits, Score, Searcher, Weights};
+use minishogi_engine::{Limits, Score, Searcher, Weights, REPETITION_WIN};
 use std::sync::atomic::AtomicBool;
 
 /// Bare kings: nothing but shuffling, so repetition decides the score.

@@ -2,11 +2,8 @@
 
 use super::CliResult;
 use clap::Args;
-use minishogi_engine::bench::{bench as run_bench, POSITIONS};
-use minishogi_engine::usi::Usi;
-use minishogi_engine::Weights;
+use minishogi_engine::{bench as run_bench, Usi, Weights, BENCH_POSITIONS};
 use std::io::Write;
-use std::path::PathBuf;
 
 /// Arguments of `minishogi usi`.
 #[derive(Args)]
@@ -18,10 +15,11 @@ pub struct BenchArgs {
     /// Search depth per position.
     #[arg(long, default_value_t = 10)]
     depth: u32,
-    /// Weights file (default: the hand-set initial weights, so that the node count is a
-    /// signature of the search alone and does not move when new tuned weights are shipped).
-    #[arg(long)]
-    weights: Option<PathBuf>,
+    /// Weights: a file, `initial` (default) or `embedded`. The hand-set initial weights keep the
+    /// node count a signature of the search alone, that does not move when new tuned weights
+    /// are shipped.
+    #[arg(long, default_value = "initial")]
+    weights: String,
     /// Print the nodes of each position.
     #[arg(long)]
     verbose: bool,
@@ -35,10 +33,7 @@ pub fn usi(_args: UsiArgs) -> CliResult {
 
 /// Searches the benchmark positions and prints total nodes and nodes per second.
 pub fn bench(args: BenchArgs) -> CliResult {
-    let weights = match &args.weights {
-        Some(path) => Weights::load(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => Weights::initial(),
-    };
+    let weights = Weights::from_spec(&args.weights).map_err(|e| e.to_string())?;
     if !(1..=64).contains(&args.depth) {
         return Err(format!("--depth must be 1..64, got {}", args.depth));
     }
@@ -53,7 +48,7 @@ pub fn bench(args: BenchArgs) -> CliResult {
     });
     let summary = format!(
         "positions {}\ndepth {}\ntime {} ms\nnodes {}\nnps {}",
-        POSITIONS.len(),
+        BENCH_POSITIONS.len(),
         args.depth,
         result.time.as_millis(),
         result.nodes,

@@ -1,0 +1,63 @@
+//! Move ordering: scores that put the hash move, captures (most valuable victim, least valuable
+//! attacker), promotions, killers and then history first, and the selection sort that picks the
+//! next best move lazily.
+
+use crate::history::{History, Killers};
+use minishogi::{Kind, Move, Position};
+
+/// Value of a kind for move ordering and quiescence pruning.
+#[inline]
+pub(crate) fn value(kind: Kind) -> i32 {
+    const V: [i32; 10] = [100, 400, 450, 550, 650, 20_000, 500, 450, 800, 900];
+    V[kind.index()]
+}
+
+/// The value of the piece on `m`'s origin square (0 for a drop).
+#[inline]
+pub(crate) fn attacker_value(pos: &Position, m: Move) -> i32 {
+    m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| value(p.kind))
+}
+
+/// The ordering score of `m` in the main search.
+pub(crate) fn order_score(
+    pos: &Position,
+    m: Move,
+    hash_move: Option<Move>,
+    killers: &Killers,
+    history: &History,
+    ply: usize,
+) -> i32 {
+    if Some(m) == hash_move {
+        return 1_000_000_000;
+    }
+    let promo = if m.is_promotion() { 50_000 } else { 0 };
+    if let Some(victim) = pos.piece_at(m.to()) {
+        return 100_000_000 + value(victim.kind) * 64 - attacker_value(pos, m) / 8 + promo;
+    }
+    if promo > 0 {
+        return 90_000_000;
+    }
+    if let Some(rank) = killers.rank(ply, m) {
+        return 80_000_001 - rank as i32;
+    }
+    history.get(pos, m)
+}
+
+/// The ordering score of a capture or promotion in quiescence.
+#[inline]
+pub(crate) fn capture_score(victim: i32, attacker: i32, promotion: bool) -> i32 {
+    victim * 64 - attacker / 8 + if promotion { 1000 } else { 0 }
+}
+
+/// Selection sort step: brings the best-scored move of `moves[i..]` to `i` (the first of equals).
+#[inline]
+pub(crate) fn pick_next(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut j = i;
+    for k in i + 1..moves.len() {
+        if scores[k] > scores[j] {
+            j = k;
+        }
+    }
+    moves.swap(i, j);
+    scores.swap(i, j);
+}

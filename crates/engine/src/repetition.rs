@@ -1,0 +1,104 @@
+//! The positions of the game and of the line being searched, and the score of a repetition
+//! under the game's rules.
+
+use crate::score::REPETITION_WIN;
+use minishogi::{repetition_verdict, Color, RuleSet};
+
+/// Buckets of the repetition filter (low bits of the hash).
+const BUCKETS: usize = 4096;
+
+/// Hashes since the game's start and along the current line, with "gave check" flags.
+pub(crate) struct Line {
+    entries: Vec<(u64, bool)>,
+    /// How many entries fall in each bucket of the low hash bits (a repetition filter).
+    count: Box<[u32; BUCKETS]>,
+    /// Repetitions are not looked for below this index (a null move breaks the line).
+    floor: usize,
+}
+
+#[inline]
+fn bucket(hash: u64) -> usize {
+    (hash & (BUCKETS as u64 - 1)) as usize
+}
+
+impl Line {
+    /// The line of a game: its positions' hashes and whether the move to each gave check.
+    pub fn new(entries: Vec<(u64, bool)>) -> Line {
+        let mut count = Box::new([0u32; BUCKETS]);
+        for &(h, _) in &entries {
+            count[bucket(h)] += 1;
+        }
+        Line { entries, count, floor: 0 }
+    }
+
+    /// A move reached `hash`, checking or not.
+    #[inline]
+    pub fn push(&mut self, hash: u64, gave_check: bool) {
+        self.entries.push((hash, gave_check));
+        self.count[bucket(hash)] += 1;
+    }
+
+    /// Takes back the last [`Line::push`].
+    #[inline]
+    pub fn pop(&mut self) {
+        if let Some((h, _)) = self.entries.pop() {
+            self.count[bucket(h)] -= 1;
+        }
+    }
+
+    /// A null move reached `hash`: no repetition is looked for across it. Returns what
+    /// [`Line::pop_null`] restores.
+    pub fn push_null(&mut self, hash: u64) -> usize {
+        let saved_floor = self.floor;
+        self.entries.push((hash, false));
+        self.floor = self.entries.len() - 1;
+        saved_floor
+    }
+
+    /// Takes back a [`Line::push_null`].
+    pub fn pop_null(&mut self, saved_floor: usize) {
+        self.entries.pop();
+        self.floor = saved_floor;
+    }
+
+    /// Whether the move to the current position gave check (the side to move is in check).
+    #[inline]
+    pub fn gave_check(&self) -> bool {
+        self.entries.last().is_some_and(|e| e.1)
+    }
+
+    /// The score at `ply` of the current position (`hash`, `stm` to move) if it occurred before
+    /// on this line or in the game (treated as the final repetition).
+    pub fn repetition_score(
+        &self,
+        hash: u64,
+        stm: Color,
+        rules: RuleSet,
+        first_player: Color,
+        ply: usize,
+    ) -> Option<i32> {
+        if self.count[bucket(hash)] < 2 {
+            return None;
+        }
+        let now = self.entries.len() - 1;
+        let mut i = now.checked_sub(4)?;
+        loop {
+            if i < self.floor {
+                return None;
+            }
+            if self.entries[i].0 == hash {
+                if rules == RuleSet::DrawAt300 {
+                    return Some(0);
+                }
+                let outcome = repetition_verdict(&self.entries[i..], stm, first_player);
+                let win = REPETITION_WIN - ply as i32;
+                return Some(match outcome.winner {
+                    Some(c) if c == stm => win,
+                    Some(_) => -win,
+                    None => 0,
+                });
+            }
+            i = i.checked_sub(2)?;
+        }
+    }
+}
