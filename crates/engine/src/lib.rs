@@ -35,4 +35,4 @@ pub use oracle::{EndgameOracle, TbValue};
 pub use score::Score;
 pub use search::{Info, SearchResult, Searcher};
 pub use tablebase::TablebaseOracle;
-pub use weights::{Weights, WeightsError};
+pub use weights::{Weights, WeightsError, MAX_WEIGHT};
