@@ -137,7 +137,7 @@ pub(crate) fn synthetic(n: usize, features: usize, truth: &[f64], seed: u64) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    
+
     #[test]
     fn gradient_matches_finite_differences() {
         let truth = [100.0, -50.0, 30.0, 0.0, 220.0, -10.0];

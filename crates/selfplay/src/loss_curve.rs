@@ -44,4 +44,3 @@ pub fn loss_svg(report: &TuneReport) -> String {
     let title = format!("Texel tuning, K = {:.1} (best epoch {})", report.k, report.best_epoch);
     line_chart_svg(&title, "epoch", "mean squared error", &[train, valid])
 }
-
