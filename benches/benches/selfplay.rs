@@ -5,15 +5,15 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use minishogi_engine::Weights;
 use minishogi_selfplay::games::{selfplay, SelfplayConfig};
-use minishogi_selfplay::training::training_set;
-use minishogi_selfplay::tune::{tune, TrainingSet, TuneConfig};
+use minishogi_selfplay::training_set::TrainingSet;
+use minishogi_selfplay::tune::{tune, TuneConfig};
 use std::time::Duration;
 
 /// Nodes per move used by the training run (see the README).
 const TRAINING_NODES: u64 = 2000;
 
 fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool")
+    minishogi_selfplay::thread_pool(Some(threads)).expect("thread pool")
 }
 
 fn bench_selfplay(c: &mut Criterion) {
@@ -27,7 +27,7 @@ fn bench_selfplay(c: &mut Criterion) {
         group.throughput(Throughput::Elements(games as u64));
         group.bench_function(format!("games_{TRAINING_NODES}_nodes_{threads}_threads"), |b| {
             b.iter(|| {
-                let data = workers.install(|| selfplay(&config, &weights, "initial", None));
+                let data = workers.install(|| selfplay(&config, &weights, "initial", &|| {}));
                 // What is measured: complete games that ended by the rules.
                 assert_eq!(data.games.len(), games);
                 assert!(data.games.iter().all(|g| g.moves.len() > usize::from(g.opening_plies)));
@@ -41,8 +41,8 @@ fn bench_selfplay(c: &mut Criterion) {
 fn bench_tune(c: &mut Criterion) {
     let weights = Weights::initial();
     let config = SelfplayConfig { games: 200, nodes: 500, seed: 2, ..SelfplayConfig::default() };
-    let data = pool(2).install(|| selfplay(&config, &weights, "initial", None));
-    let (set, stats) = training_set(std::slice::from_ref(&data)).expect("dataset replays");
+    let data = pool(2).install(|| selfplay(&config, &weights, "initial", &|| {}));
+    let (set, stats) = TrainingSet::from_datasets(std::slice::from_ref(&data)).expect("dataset replays");
     assert!(stats.quiet > 2000, "{stats:?}");
     let init = weights.to_vec();
     let tune_config = TuneConfig { epochs: 1, k: Some(400.0), ..TuneConfig::default() };

@@ -73,3 +73,21 @@ fn bad_input_is_a_one_line_error() {
     let out = run(&["match", "--games", "2", "--engine", "/nonexistent/engine"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start"));
 }
+
+#[test]
+fn settings_out_of_range_name_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.data");
+    let out = out.to_str().unwrap();
+    for (args, flag) in [
+        (vec!["selfplay", "--games", "2", "--opening-min", "7", "--out", out], "--opening-min"),
+        (vec!["selfplay", "--games", "2", "--threads", "0", "--out", out], "--threads"),
+        (vec!["match", "--games", "2", "--sprt", "--elo1=-1"], "--elo1"),
+        (vec!["match", "--games", "2", "--engine", "x", "--engine-option", "foo"], "--engine-option 'foo'"),
+    ] {
+        let result = run(&args);
+        assert_eq!(result.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&result.stderr);
+        assert!(err.starts_with("minishogi: ") && err.contains(flag), "{args:?}: {err}");
+    }
+}

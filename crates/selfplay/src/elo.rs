@@ -6,6 +6,8 @@
 //! independent while the two games of a pair are not (the opening favours one colour), so the
 //! variance is estimated over pairs — the method of fishtest and cutechess.
 
+use crate::Error;
+
 /// z for a two-sided 95% normal interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -188,6 +190,15 @@ pub struct Sprt {
 }
 
 impl Sprt {
+    /// A test between `elo0` and `elo1` with both error rates `error_rate`, checked:
+    /// `0 < error_rate < 0.5` and `elo1 > elo0`.
+    pub fn new(elo0: f64, elo1: f64, error_rate: f64) -> Result<Sprt, Error> {
+        if !(error_rate > 0.0 && error_rate < 0.5 && elo1 > elo0) {
+            return Err(Error::Sprt { elo0, elo1, error_rate });
+        }
+        Ok(Sprt { elo0, elo1, alpha: error_rate, beta: error_rate })
+    }
+
     /// The Wald bounds `(ln(β/(1-α)), ln((1-β)/α))` on the log-likelihood ratio.
     pub fn bounds(&self) -> (f64, f64) {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())

@@ -4,7 +4,6 @@
 use crate::dataset::{Dataset, DatasetMeta, GameRecord, Termination};
 use crate::openings::{random_opening, OpeningConfig};
 use crate::rng::Rng;
-use indicatif::ProgressBar;
 use minishogi::RuleSet;
 use minishogi_engine::{Limits, Searcher, Weights};
 use rayon::prelude::*;
@@ -90,12 +89,12 @@ pub fn play_game(
 }
 
 /// Plays `config.games` games with `weights` on the current rayon pool, in parallel; the games
-/// come back in index order whatever the thread count.
+/// come back in index order whatever the thread count. `on_game` is called as each game ends.
 pub fn selfplay(
     config: &SelfplayConfig,
     weights: &Weights,
     weights_name: &str,
-    progress: Option<&ProgressBar>,
+    on_game: &(dyn Fn() + Sync),
 ) -> Dataset {
     let games: Vec<GameRecord> = (0..config.games as u64)
         .into_par_iter()
@@ -103,9 +102,7 @@ pub fn selfplay(
             || (Searcher::new(weights.clone(), config.hash_mb), Searcher::new(Weights::initial(), 1)),
             |(searcher, checker), i| {
                 let record = play_game(i, config, searcher, checker);
-                if let Some(bar) = progress {
-                    bar.inc(1);
-                }
+                on_game();
                 record
             },
         )

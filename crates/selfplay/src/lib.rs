@@ -1,10 +1,12 @@
 //! Self-play, datasets, tuning of evaluation weights, and matches with Elo.
 //!
 //! The pieces: [`games::selfplay`] plays games in parallel with a fixed node count and labels the
-//! positions ([`dataset`]); [`training::tune_weights`] fits the engine's linear evaluation to them
-//! with the Texel method ([`tune`]); [`matches::play_match`] plays paired games between two
-//! weight sets or an external USI engine and reports Elo with a 95% interval ([`elo`]);
-//! [`train::train`] repeats the three in a loop and keeps the better weights.
+//! positions ([`dataset`]); [`tune::tune_weights`] fits the engine's linear evaluation to their
+//! quiet positions ([`training_set`]) with the Texel method ([`gradient`], [`loss_curve`]);
+//! [`matches::play_match`] plays paired games between two weight sets or an external USI engine
+//! and reports Elo with a 95% interval ([`elo`]); [`train_loop::train`] repeats the three in a
+//! loop and keeps the better weights. Runs go on a [`thread_pool`] and play the weights that
+//! [`load_weights`] names.
 //!
 //! ```
 //! use minishogi_selfplay::elo::{elo_of_score, Pentanomial};
@@ -19,17 +21,24 @@
 
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod adam;
 pub mod dataset;
 pub mod elo;
 mod error;
 pub mod games;
+pub mod gradient;
+pub mod loss_curve;
 pub mod matches;
 pub mod openings;
 pub mod plot;
 pub mod rng;
-pub mod train;
-pub mod training;
+mod threads;
+pub mod train_loop;
+pub mod training_set;
 pub mod tune;
 pub mod usi_client;
+mod weights_spec;
 
 pub use error::Error;
+pub use threads::thread_pool;
+pub use weights_spec::{load_weights, EMBEDDED, INITIAL};

@@ -10,7 +10,7 @@ use minishogi::{Color, Game, Move, RuleSet};
 use minishogi_engine::{Limits, Searcher, Weights};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 /// Something that picks moves in a game.
@@ -101,6 +101,25 @@ pub enum PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// The bundled engine with `weights`, named `name`, searching `nodes` per move.
+    pub fn engine(name: String, weights: Weights, nodes: u64) -> PlayerSpec {
+        PlayerSpec::Engine { name, weights: Box::new(weights), nodes }
+    }
+
+    /// An external USI engine: `command` is the program and its arguments, `go` what follows
+    /// `go` (default `nodes <nodes>`), `options` are `NAME=VALUE` strings for `setoption`.
+    pub fn usi(command: &str, go: Option<&str>, nodes: u64, options: &[String]) -> Result<PlayerSpec, Error> {
+        let options = options
+            .iter()
+            .map(|o| match o.split_once('=') {
+                Some((name, value)) => Ok((name.to_string(), value.to_string())),
+                None => Err(Error::EngineOption { option: o.clone() }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let go = go.map_or_else(|| format!("nodes {nodes}"), str::to_string);
+        Ok(PlayerSpec::Usi { command: command.to_string(), go, options })
+    }
+
     /// Starts a player.
     pub fn create(&self) -> Result<Box<dyn Player>, Error> {
         Ok(match self {
@@ -138,6 +157,18 @@ pub struct MatchConfig {
     pub rules: RuleSet,
     /// Stop early when this test decides.
     pub sprt: Option<Sprt>,
+}
+
+impl MatchConfig {
+    /// The default settings for `games` games, rounded up to an even number (whole pairs).
+    pub fn for_games(games: usize) -> MatchConfig {
+        MatchConfig { pairs: games.div_ceil(2), ..MatchConfig::default() }
+    }
+
+    /// Games in the match: two per pair.
+    pub fn games(&self) -> usize {
+        2 * self.pairs
+    }
 }
 
 impl Default for MatchConfig {
@@ -229,15 +260,20 @@ pub fn play_match(
     let state = Mutex::new(MatchState::default());
     let done = AtomicBool::new(false);
     (0..config.pairs as u64).into_par_iter().try_for_each_init(
-        || -> Result<_, Error> { Ok((a.create()?, b.create()?, Searcher::new(Weights::initial(), 1))) },
+        || -> Option<Result<_, Error>> {
+            Some(a.create().and_then(|pa| Ok((pa, b.create()?, Searcher::new(Weights::initial(), 1)))))
+        },
         |players, i| -> Result<(), Error> {
             if done.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            let (pa, pb, checker) = match players {
-                Ok(p) => p,
-                Err(e) => return Err(Error::Config(format!("cannot start players: {e}"))),
-            };
+            if let Some(Err(_)) = players {
+                if let Some(Err(e)) = players.take() {
+                    return Err(Error::PlayerStart { source: Box::new(e) });
+                }
+            }
+            // `None`: this worker has already returned why its players did not start.
+            let Some(Ok((pa, pb, checker))) = players else { return Ok(()) };
             let mut rng = Rng::for_item(config.seed, i);
             let opening = random_opening(&mut rng, checker, &config.opening, config.rules);
             let mut first = opening.clone();
@@ -245,7 +281,8 @@ pub fn play_match(
             let mut second = opening;
             let (w2, c2) = play_one(&mut second, [pb.as_mut(), pa.as_mut()], config.ply_cap)?;
             let (p1, p2) = (points(w1, Color::Sente), points(w2, Color::Gote));
-            let mut s = state.lock().map_err(|_| Error::Config("a match worker panicked".into()))?;
+            // A poisoned lock means another worker panicked; rayon passes that panic on.
+            let mut s = state.lock().unwrap_or_else(PoisonError::into_inner);
             s.pentanomial.add_pair(p1, p2);
             s.tally.add(p1);
             s.tally.add(p2);
@@ -265,6 +302,5 @@ pub fn play_match(
             Ok(())
         },
     )?;
-    let state = state.into_inner().map_err(|_| Error::Config("a match worker panicked".into()))?;
-    Ok(state)
+    Ok(state.into_inner().unwrap_or_else(PoisonError::into_inner))
 }

@@ -2,6 +2,7 @@
 //! shallow search finds the result roughly level, so neither side starts lost.
 
 use crate::rng::Rng;
+use crate::Error;
 use minishogi::{Game, Position, RuleSet};
 use minishogi_engine::{Limits, Score, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -19,6 +20,16 @@ pub struct OpeningConfig {
     pub check_nodes: u64,
     /// Draws before giving up and taking the most level one seen.
     pub attempts: usize,
+}
+
+impl OpeningConfig {
+    /// The same settings, checked: no fewer plies than the minimum asked for as the maximum.
+    pub fn validated(self) -> Result<OpeningConfig, Error> {
+        if self.min_plies > self.max_plies {
+            return Err(Error::OpeningPlies { min: self.min_plies, max: self.max_plies });
+        }
+        Ok(self)
+    }
 }
 
 impl Default for OpeningConfig {

@@ -32,7 +32,7 @@ impl UsiEngine {
         move_timeout: Duration,
     ) -> Result<UsiEngine, Error> {
         let mut parts = command.split_whitespace();
-        let program = parts.next().ok_or_else(|| Error::Config("empty engine command".into()))?;
+        let program = parts.next().ok_or(Error::EmptyEngineCommand)?;
         let mut child = Command::new(program)
             .args(parts)
             .stdin(Stdio::piped())

@@ -4,11 +4,11 @@
 use minishogi_engine::{evaluate, Weights};
 use minishogi_selfplay::dataset::Dataset;
 use minishogi_selfplay::games::{selfplay, SelfplayConfig};
-use minishogi_selfplay::training::{training_set, tune_weights};
-use minishogi_selfplay::tune::TuneConfig;
+use minishogi_selfplay::training_set::TrainingSet;
+use minishogi_selfplay::tune::{tune_weights, TuneConfig};
 
 fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
+    minishogi_selfplay::thread_pool(Some(threads)).unwrap()
 }
 
 fn small_config(seed: u64) -> SelfplayConfig {
@@ -18,13 +18,13 @@ fn small_config(seed: u64) -> SelfplayConfig {
 #[test]
 fn same_seed_gives_the_same_games() {
     let w = Weights::initial();
-    let one = pool(1).install(|| selfplay(&small_config(42), &w, "initial", None));
-    let again = pool(1).install(|| selfplay(&small_config(42), &w, "initial", None));
+    let one = pool(1).install(|| selfplay(&small_config(42), &w, "initial", &|| {}));
+    let again = pool(1).install(|| selfplay(&small_config(42), &w, "initial", &|| {}));
     assert_eq!(one, again);
     // Games are seeded one by one, so the thread count does not matter either.
-    let two = pool(2).install(|| selfplay(&small_config(42), &w, "initial", None));
+    let two = pool(2).install(|| selfplay(&small_config(42), &w, "initial", &|| {}));
     assert_eq!(one, two);
-    let other = pool(1).install(|| selfplay(&small_config(43), &w, "initial", None));
+    let other = pool(1).install(|| selfplay(&small_config(43), &w, "initial", &|| {}));
     assert_ne!(one.games, other.games);
     // Openings vary between games.
     let starts: std::collections::HashSet<_> =
@@ -35,7 +35,7 @@ fn same_seed_gives_the_same_games() {
 #[test]
 fn games_end_by_the_rules_and_positions_replay() {
     let w = Weights::initial();
-    let data = pool(1).install(|| selfplay(&small_config(5), &w, "initial", None));
+    let data = pool(1).install(|| selfplay(&small_config(5), &w, "initial", &|| {}));
     for g in &data.games {
         // Every game ends by the rules: replaying its moves reaches a finished game.
         let mut game =
@@ -60,7 +60,7 @@ fn dataset_files_round_trip_and_reject_damage() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("d.data");
     let w = Weights::initial();
-    let data = pool(1).install(|| selfplay(&small_config(9), &w, "initial", None));
+    let data = pool(1).install(|| selfplay(&small_config(9), &w, "initial", &|| {}));
     data.save(&path).unwrap();
     assert_eq!(Dataset::load(&path).unwrap(), data);
     let bytes = std::fs::read(&path).unwrap();
@@ -88,7 +88,7 @@ fn tuning_on_positions_labelled_by_known_weights_approaches_them() {
     let init = Weights::initial();
     // Games played by the truth; every score replaced by the truth's static evaluation.
     let config = SelfplayConfig { games: 60, nodes: 300, seed: 3, ..SelfplayConfig::default() };
-    let mut data = pool(2).install(|| selfplay(&config, &truth, "truth", None));
+    let mut data = pool(2).install(|| selfplay(&config, &truth, "truth", &|| {}));
     for g in &mut data.games {
         let mut pos = minishogi::Position::from_sfen(&g.start).unwrap();
         for (i, &bits) in g.moves.clone().iter().enumerate() {
@@ -99,7 +99,7 @@ fn tuning_on_positions_labelled_by_known_weights_approaches_them() {
         }
     }
     let datasets = [data];
-    let (set, _) = training_set(&datasets).unwrap();
+    let (set, _) = TrainingSet::from_datasets(&datasets).unwrap();
     assert!(set.len() > 500, "{} positions", set.len());
     let tune = TuneConfig {
         epochs: 200,
@@ -108,9 +108,10 @@ fn tuning_on_positions_labelled_by_known_weights_approaches_them() {
         lambda: 0.0,
         k: Some(300.0),
         patience: 200,
+        validation: 0.0,
         ..TuneConfig::default()
     };
-    let (tuned, _, _) = pool(2).install(|| tune_weights(&datasets, &init, 0.0, &tune, |_| {})).unwrap();
+    let (tuned, _, _) = pool(2).install(|| tune_weights(&datasets, &init, &tune, |_| {})).unwrap();
     for (name, t, i, w) in [
         ("board.rook", truth.board[4], init.board[4], tuned.board[4]),
         ("hand.rook", truth.hand[4], init.hand[4], tuned.hand[4]),

@@ -65,7 +65,7 @@ fn match_against_a_resigning_engine_is_won_every_time() {
     let a = PlayerSpec::Engine { name: "engine".into(), weights: Box::new(Weights::initial()), nodes: 200 };
     let b = PlayerSpec::Usi { command: cmd, go: "nodes 1".into(), options: vec![] };
     let config = MatchConfig { pairs: 4, ..MatchConfig::default() };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let pool = minishogi_selfplay::thread_pool(Some(2)).unwrap();
     let state = pool.install(|| play_match(&config, &a, &b, &|_| {})).unwrap();
     assert_eq!(state.pentanomial.counts, [0, 0, 0, 0, 4]);
     assert_eq!(state.tally.wins, 8);

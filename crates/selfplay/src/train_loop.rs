@@ -4,9 +4,9 @@
 use crate::dataset::Dataset;
 use crate::elo::EloEstimate;
 use crate::games::{selfplay, SelfplayConfig};
+use crate::loss_curve::write_loss_curve;
 use crate::matches::{play_match, MatchConfig, MatchState, PlayerSpec};
-use crate::training::tune_weights;
-use crate::tune::{EpochStats, TuneConfig};
+use crate::tune::{tune_weights, EpochStats, TuneConfig};
 use crate::Error;
 use minishogi_engine::Weights;
 use std::path::PathBuf;
@@ -16,12 +16,13 @@ use std::path::PathBuf;
 pub struct TrainConfig {
     /// Rounds of self-play → tune → match.
     pub rounds: usize,
-    /// Self-play settings (games and nodes per round; the seed is varied per round).
+    /// Seed of the whole run: every round's self-play, tuning and match seeds derive from it
+    /// (the `seed` fields of the settings below are not used).
+    pub seed: u64,
+    /// Self-play settings (games and nodes per round).
     pub selfplay: SelfplayConfig,
     /// Tuning settings.
     pub tune: TuneConfig,
-    /// Fraction of games held out for validation.
-    pub validation: f64,
     /// Match settings (pairs per round, SPRT).
     pub matches: MatchConfig,
     /// Nodes per move in the matches.
@@ -57,6 +58,8 @@ pub struct RoundSummary {
 pub enum TrainEvent<'a> {
     /// A round starts.
     RoundStart(usize),
+    /// A self-play game finished (sent from the worker threads).
+    Game,
     /// Self-play finished.
     SelfplayDone(&'a Dataset, f64),
     /// A tuning epoch finished.
@@ -67,13 +70,18 @@ pub enum TrainEvent<'a> {
     RoundDone(&'a RoundSummary),
 }
 
+/// The seeds of round `round` derived from the run's seed: self-play, tuning, match.
+fn round_seeds(seed: u64, round: usize) -> (u64, u64, u64) {
+    let round = round as u64;
+    (seed.wrapping_add(round * 1_000_003), seed, (seed ^ 0xA5A5).wrapping_add(round * 7_919))
+}
+
 /// Runs the loop from `initial`; returns the best weights and the table rows. Every round's
 /// dataset, candidate weights and loss curve are written to `config.dir`.
 pub fn train(
     config: &TrainConfig,
     initial: Weights,
     report: &(dyn Fn(TrainEvent<'_>) + Sync),
-    progress: Option<&indicatif::ProgressBar>,
 ) -> Result<(Weights, Vec<RoundSummary>), Error> {
     std::fs::create_dir_all(&config.dir).map_err(|e| Error::io(&config.dir, e))?;
     let mut best = initial;
@@ -82,59 +90,38 @@ pub fn train(
     let mut rows = Vec::new();
     for round in 1..=config.rounds {
         report(TrainEvent::RoundStart(round));
-        let mut sp = config.selfplay.clone();
-        sp.seed = config.selfplay.seed.wrapping_add(round as u64 * 1_000_003);
+        let (selfplay_seed, tune_seed, match_seed) = round_seeds(config.seed, round);
+        let sp = SelfplayConfig { seed: selfplay_seed, ..config.selfplay.clone() };
+        let tune = TuneConfig { seed: tune_seed, ..config.tune.clone() };
         let clock = std::time::Instant::now();
-        if let Some(bar) = progress {
-            bar.reset();
-            bar.set_length(sp.games as u64);
-        }
-        let data = selfplay(&sp, &best, &best_name, progress);
+        let data = selfplay(&sp, &best, &best_name, &|| report(TrainEvent::Game));
         report(TrainEvent::SelfplayDone(&data, clock.elapsed().as_secs_f64()));
         let data_path = config.dir.join(format!("round{round}.data"));
         data.save(&data_path)?;
         datasets.push(data);
         let first = datasets.len().saturating_sub(config.window.max(1));
         let (candidate, tuned, stats) =
-            tune_weights(&datasets[first..], &best, config.validation, &config.tune, |e| {
-                report(TrainEvent::Epoch(e))
-            })?;
+            tune_weights(&datasets[first..], &best, &tune, |e| report(TrainEvent::Epoch(e)))?;
         let cand_path = config.dir.join(format!("round{round}.weights"));
-        candidate.save(&cand_path).map_err(|e| Error::Config(format!("{}: {e}", cand_path.display())))?;
-        let write = |ext: &str, text: String| {
-            let p = config.dir.join(format!("round{round}.loss.{ext}"));
-            std::fs::write(&p, text).map_err(|e| Error::io(&p, e))
-        };
-        write("csv", crate::tune::loss_csv(&tuned))?;
-        write("svg", crate::tune::loss_svg(&tuned))?;
+        candidate.save(&cand_path).map_err(|e| Error::weights_file(&cand_path, e))?;
+        write_loss_curve(&tuned, &config.dir.join(format!("round{round}.loss")))?;
         // Tuning that found nothing better returns the same weights: no match needed.
         let state = if candidate == best {
             MatchState::default()
         } else {
-            let a = PlayerSpec::Engine {
-                name: format!("round{round}"),
-                weights: Box::new(candidate.clone()),
-                nodes: config.match_nodes,
-            };
-            let b = PlayerSpec::Engine {
-                name: best_name.clone(),
-                weights: Box::new(best.clone()),
-                nodes: config.match_nodes,
-            };
-            let mut mc = config.matches.clone();
-            mc.seed = config.matches.seed.wrapping_add(round as u64 * 7_919);
+            let a = PlayerSpec::engine(format!("round{round}"), candidate.clone(), config.match_nodes);
+            let b = PlayerSpec::engine(best_name.clone(), best.clone(), config.match_nodes);
+            let mc = MatchConfig { seed: match_seed, ..config.matches.clone() };
             play_match(&mc, &a, &b, &|s| report(TrainEvent::Pair(s)))?
         };
         let elo = state.elo();
         let kept = state.tally.score() > 0.5;
-        let valid = |e: &EpochStats| e.valid_loss;
-        let best_epoch = tuned.epochs.iter().find(|e| e.epoch == tuned.best_epoch).map_or(f64::NAN, valid);
         let row = RoundSummary {
             round,
             games: sp.games,
             positions: stats.quiet,
             k: tuned.k,
-            valid_loss: (tuned.epochs.first().map_or(f64::NAN, valid), best_epoch),
+            valid_loss: (tuned.first_valid_loss(), tuned.best_valid_loss()),
             elo,
             record: state.tally.to_string(),
             kept,
@@ -145,11 +132,11 @@ pub fn train(
             best_name = format!("round{round}");
         }
         rows.push(row);
-        std::fs::write(config.dir.join("summary.md"), summary_table(&rows))
-            .map_err(|e| Error::io(&config.dir.join("summary.md"), e))?;
+        let summary_path = config.dir.join("summary.md");
+        std::fs::write(&summary_path, summary_table(&rows)).map_err(|e| Error::io(&summary_path, e))?;
     }
     let best_path = config.dir.join("best.weights");
-    best.save(&best_path).map_err(|e| Error::Config(format!("{}: {e}", best_path.display())))?;
+    best.save(&best_path).map_err(|e| Error::weights_file(&best_path, e))?;
     Ok((best, rows))
 }
 

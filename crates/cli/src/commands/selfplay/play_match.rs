@@ -1,0 +1,114 @@
+//! `minishogi match`: paired games between two weight sets or against a USI engine, with Elo.
+
+use super::args::{flag_error, OpeningArgs};
+use super::display::print_match_state;
+use crate::commands::CliResult;
+use clap::Args;
+use minishogi_selfplay::elo::{Sprt, SprtDecision};
+use minishogi_selfplay::matches::{play_match, MatchConfig, PlayerSpec};
+use minishogi_selfplay::{load_weights, thread_pool, EMBEDDED};
+use std::time::Instant;
+
+/// Arguments of `minishogi match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// Number of games (rounded up to an even number: each opening is played with both colours).
+    #[arg(long)]
+    games: usize,
+    /// Nodes per move for the bundled engine.
+    #[arg(long, default_value_t = 2000)]
+    nodes: u64,
+    /// Weights of player A: a file, `initial` or `embedded` (default).
+    #[arg(long)]
+    a: Option<String>,
+    /// Weights of player B: a file, `initial` or `embedded` (default).
+    #[arg(long, conflicts_with = "engine")]
+    b: Option<String>,
+    /// Player B is this external USI engine (program and arguments separated by spaces).
+    #[arg(long)]
+    engine: Option<String>,
+    /// What to send after `go` to the external engine (default: `nodes <--nodes>`).
+    #[arg(long)]
+    go: Option<String>,
+    /// `NAME=VALUE` options for the external engine (repeatable).
+    #[arg(long = "engine-option")]
+    engine_options: Vec<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop early with a sequential probability ratio test (H0: Elo ≤ elo0, H1: Elo ≥ elo1).
+    #[arg(long)]
+    sprt: bool,
+    /// SPRT Elo under H0.
+    #[arg(long, default_value_t = 0.0)]
+    elo0: f64,
+    /// SPRT Elo under H1.
+    #[arg(long, default_value_t = 10.0)]
+    elo1: f64,
+    /// SPRT error rates (both α and β).
+    #[arg(long, default_value_t = 0.05)]
+    error_rate: f64,
+    #[command(flatten)]
+    opening: OpeningArgs,
+}
+
+/// Player `label` with the weights named by `spec`.
+fn engine_player(label: &str, spec: Option<&str>, nodes: u64) -> Result<PlayerSpec, String> {
+    let spec = spec.unwrap_or(EMBEDDED);
+    let weights = load_weights(spec).map_err(flag_error)?;
+    Ok(PlayerSpec::engine(format!("{label} ({spec})"), weights, nodes))
+}
+
+/// Runs `minishogi match`.
+pub fn match_cmd(args: MatchArgs) -> CliResult {
+    let a = engine_player("A", args.a.as_deref(), args.nodes)?;
+    let b = match &args.engine {
+        Some(command) => PlayerSpec::usi(command, args.go.as_deref(), args.nodes, &args.engine_options)
+            .map_err(flag_error)?,
+        None => engine_player("B", args.b.as_deref(), args.nodes)?,
+    };
+    let sprt = args.sprt.then(|| Sprt::new(args.elo0, args.elo1, args.error_rate)).transpose();
+    let config = MatchConfig {
+        seed: args.seed,
+        opening: args.opening.config()?,
+        ply_cap: args.opening.ply_cap,
+        sprt: sprt.map_err(flag_error)?,
+        ..MatchConfig::for_games(args.games)
+    };
+    let (pairs, games) = (config.pairs, config.games());
+    println!("A = {}, B = {}, {games} games ({pairs} openings × 2 colours)", a.name(), b.name());
+    let every = (pairs / 20).max(1) as u64;
+    let pool = thread_pool(args.threads).map_err(flag_error)?;
+    let clock = Instant::now();
+    let state = pool
+        .install(|| {
+            play_match(&config, &a, &b, &|s| {
+                if s.pentanomial.pairs() % every == 0 {
+                    print_match_state(s, games);
+                }
+            })
+        })
+        .map_err(flag_error)?;
+    print_match_state(&state, games);
+    println!("pentanomial (pairs by A's points 0, 0.5, 1, 1.5, 2): {:?}", state.pentanomial.counts);
+    if state.capped > 0 {
+        println!("{} games reached the ply cap ({}) and were scored draws", state.capped, config.ply_cap);
+    }
+    if let (Some(d), Some(l)) = (state.decision, state.llr) {
+        let verdict = match d {
+            SprtDecision::AcceptH1 => "H1 accepted (A is stronger)",
+            SprtDecision::AcceptH0 => "H0 accepted (A is not stronger)",
+            SprtDecision::Continue => "no decision",
+        };
+        println!("SPRT [{}, {}]: LLR {l:.2}, {verdict}", args.elo0, args.elo1);
+    }
+    println!("{:.0} s", clock.elapsed().as_secs_f64());
+    match state.elo() {
+        Some(e) => println!("{e}"),
+        None => println!("no games played"),
+    }
+    Ok(())
+}

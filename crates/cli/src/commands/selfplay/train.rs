@@ -1,0 +1,127 @@
+//! `minishogi train`: rounds of self-play, tuning and a match against the best weights so far.
+
+use super::args::{flag_error, OpeningArgs, TuneArgs};
+use super::display::{games_bar, print_match_state};
+use crate::commands::CliResult;
+use clap::Args;
+use minishogi_selfplay::dataset::summary;
+use minishogi_selfplay::games::SelfplayConfig;
+use minishogi_selfplay::matches::MatchConfig;
+use minishogi_selfplay::train_loop::{summary_table, train as run_training, TrainConfig, TrainEvent};
+use minishogi_selfplay::{load_weights, thread_pool};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// Arguments of `minishogi train`.
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Rounds of self-play → tune → match.
+    #[arg(long, default_value_t = 4)]
+    rounds: usize,
+    /// Self-play games per round.
+    #[arg(long, default_value_t = 2000)]
+    games: usize,
+    /// Nodes per move in self-play.
+    #[arg(long, default_value_t = 2000)]
+    nodes: u64,
+    /// Match games per round (candidate against the best so far).
+    #[arg(long, default_value_t = 400)]
+    match_games: usize,
+    /// Nodes per move in the matches.
+    #[arg(long, default_value_t = 2000)]
+    match_nodes: u64,
+    /// Tune on the datasets of this many latest rounds.
+    #[arg(long, default_value_t = 3)]
+    window: usize,
+    /// Starting weights: a file, `initial` (default) or `embedded`.
+    #[arg(long, default_value = "initial")]
+    init: String,
+    /// Directory for datasets, candidates, loss curves and summary.md.
+    #[arg(long)]
+    dir: PathBuf,
+    /// Also write the final best weights here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seed of the whole run.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    tune: TuneArgs,
+    #[command(flatten)]
+    opening: OpeningArgs,
+}
+
+/// Runs `minishogi train`.
+pub fn train(args: TrainArgs) -> CliResult {
+    let init = load_weights(&args.init).map_err(flag_error)?;
+    let opening = args.opening.config()?;
+    let ply_cap = args.opening.ply_cap;
+    let config = TrainConfig {
+        rounds: args.rounds,
+        seed: args.seed,
+        selfplay: SelfplayConfig {
+            games: args.games,
+            nodes: args.nodes,
+            ply_cap,
+            opening: opening.clone(),
+            ..SelfplayConfig::default()
+        },
+        tune: args.tune.config(args.seed)?,
+        matches: MatchConfig { opening, ply_cap, ..MatchConfig::for_games(args.match_games) },
+        match_nodes: args.match_nodes,
+        window: args.window,
+        dir: args.dir.clone(),
+    };
+    let bar = games_bar(args.games as u64);
+    // Pairs finished when the last match line was printed: one line every 25 pairs.
+    let last_pairs = Mutex::new(0u64);
+    let report = |event: TrainEvent<'_>| match event {
+        TrainEvent::RoundStart(r) => {
+            println!("== round {r}");
+            bar.reset();
+            bar.set_length(args.games as u64);
+        }
+        TrainEvent::Game => bar.inc(1),
+        TrainEvent::SelfplayDone(d, secs) => {
+            bar.finish_and_clear();
+            println!(
+                "self-play: {} in {:.0} s ({:.1} games/min)",
+                summary(d),
+                secs,
+                d.games.len() as f64 * 60.0 / secs.max(1e-9)
+            );
+        }
+        TrainEvent::Epoch(e) => {
+            println!(
+                "  epoch {:3}  train {:.6}  valid {:.6}  {:.0} pos/s",
+                e.epoch, e.train_loss, e.valid_loss, e.positions_per_second
+            )
+        }
+        TrainEvent::Pair(s) => {
+            if let Ok(mut last) = last_pairs.lock() {
+                let n = s.pentanomial.pairs();
+                if n >= *last + 25 || n < *last {
+                    *last = n;
+                    print_match_state(s, config.matches.games());
+                }
+            }
+        }
+        TrainEvent::RoundDone(row) => {
+            if let Ok(mut last) = last_pairs.lock() {
+                *last = 0;
+            }
+            println!("{}", summary_table(std::slice::from_ref(row)).lines().last().unwrap_or(""));
+        }
+    };
+    let pool = thread_pool(args.threads).map_err(flag_error)?;
+    let (best, rows) = pool.install(|| run_training(&config, init, &report)).map_err(flag_error)?;
+    println!("{}", summary_table(&rows));
+    if let Some(out) = &args.out {
+        best.save(out).map_err(|e| format!("{}: {e}", out.display()))?;
+        println!("best weights written to {}", out.display());
+    }
+    Ok(())
+}

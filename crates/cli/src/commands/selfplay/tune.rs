@@ -1,0 +1,80 @@
+//! `minishogi tune`: fit the evaluation weights to self-play datasets.
+
+use super::args::{flag_error, TuneArgs};
+use crate::commands::CliResult;
+use clap::Args;
+use minishogi_selfplay::dataset::{summary, Dataset};
+use minishogi_selfplay::loss_curve::write_loss_curve;
+use minishogi_selfplay::tune::{largest_changes, tune_weights};
+use minishogi_selfplay::{load_weights, thread_pool, EMBEDDED};
+use std::path::PathBuf;
+
+/// Arguments of `minishogi tune`.
+#[derive(Args)]
+pub struct TuneCmdArgs {
+    /// Datasets written by `minishogi selfplay`.
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<PathBuf>,
+    /// Starting weights: a file, `initial` or `embedded` (default).
+    #[arg(long)]
+    init: Option<String>,
+    /// The tuned weights file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Loss curve path without extension (default: --out with extension `loss`); `.csv` and `.svg`
+    /// are appended.
+    #[arg(long)]
+    curve: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seed of the batch order and the validation split.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    tune: TuneArgs,
+}
+
+/// Runs `minishogi tune`.
+pub fn tune(args: TuneCmdArgs) -> CliResult {
+    let init = load_weights(args.init.as_deref().unwrap_or(EMBEDDED)).map_err(flag_error)?;
+    let mut datasets = Vec::new();
+    for path in &args.data {
+        let d = Dataset::load(path).map_err(flag_error)?;
+        println!("{}: {}", path.display(), summary(&d));
+        datasets.push(d);
+    }
+    let config = args.tune.config(args.seed)?;
+    let pool = thread_pool(args.threads).map_err(flag_error)?;
+    let (weights, report, stats) = pool
+        .install(|| {
+            tune_weights(&datasets, &init, &config, |e| {
+                if e.epoch == 0 {
+                    println!("epoch   train loss   valid loss   positions/s");
+                }
+                println!(
+                    "{:5}   {:.6}     {:.6}     {:.0}",
+                    e.epoch, e.train_loss, e.valid_loss, e.positions_per_second
+                );
+            })
+        })
+        .map_err(flag_error)?;
+    println!(
+        "{} positions, {} quiet; K = {:.1}; validation loss {:.6} -> {:.6} (best epoch {})",
+        stats.positions,
+        stats.quiet,
+        report.k,
+        report.first_valid_loss(),
+        report.best_valid_loss(),
+        report.best_epoch
+    );
+    println!("largest changes:");
+    for change in largest_changes(&init, &weights, 10) {
+        println!("  {:32} {:6} -> {:6}", change.name, change.before, change.after);
+    }
+    weights.save(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let curve = args.curve.unwrap_or_else(|| args.out.with_extension("loss"));
+    write_loss_curve(&report, &curve).map_err(flag_error)?;
+    println!("wrote {} and {}.csv/.svg", args.out.display(), curve.display());
+    Ok(())
+}

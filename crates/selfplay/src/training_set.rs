@@ -1,0 +1,154 @@
+//! The training positions: quiet labelled positions of datasets as sparse feature rows.
+
+use crate::dataset::{Dataset, LabelledPosition, NO_SCORE};
+use crate::rng::Rng;
+use crate::Error;
+use minishogi_engine::features;
+
+/// Scores beyond this (centipawns) are treated as decided (mates, won repetitions) and skipped.
+pub const DECIDED_SCORE: i16 = 2500;
+
+/// True for a position worth fitting a static evaluation to: not in check, and the search's move
+/// is neither a capture nor a promotion (so the static value is not about to change at once),
+/// and the search did not see a decided result.
+pub fn is_quiet(lp: &LabelledPosition) -> bool {
+    let pos = &lp.position;
+    lp.score != NO_SCORE
+        && lp.score.abs() < DECIDED_SCORE
+        && !pos.in_check()
+        && !lp.best.is_promotion()
+        && pos.piece_at(lp.best.to()).is_none()
+}
+
+/// Counts from building a training set.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SetStats {
+    /// Labelled positions seen.
+    pub positions: usize,
+    /// Of which quiet (kept).
+    pub quiet: usize,
+}
+
+/// Sparse feature rows with their labels: the training positions.
+#[derive(Clone, Debug, Default)]
+pub struct TrainingSet {
+    offsets: Vec<u32>,
+    index: Vec<u32>,
+    value: Vec<f32>,
+    result: Vec<f32>,
+    score: Vec<f32>,
+    group: Vec<u32>,
+}
+
+impl TrainingSet {
+    /// An empty set.
+    pub fn new() -> TrainingSet {
+        TrainingSet { offsets: vec![0], ..TrainingSet::default() }
+    }
+
+    /// The quiet positions of the datasets as sparse feature rows; a position's group is its game.
+    pub fn from_datasets(datasets: &[Dataset]) -> Result<(TrainingSet, SetStats), Error> {
+        let mut set = TrainingSet::new();
+        let mut stats = SetStats::default();
+        let mut group_base = 0u32;
+        for (n, data) in datasets.iter().enumerate() {
+            data.for_each_position(|lp| {
+                stats.positions += 1;
+                if !is_quiet(lp) {
+                    return;
+                }
+                stats.quiet += 1;
+                let f = features(&lp.position);
+                set.push(
+                    f.entries.iter().map(|&(i, v)| (u32::from(i), f32::from(v))),
+                    lp.result,
+                    f32::from(lp.score),
+                    group_base + lp.game,
+                );
+            })
+            .map_err(|message| Error::BadDataset {
+                path: format!("dataset {} (seed {})", n + 1, data.meta.seed),
+                message,
+            })?;
+            group_base += data.games.len() as u32;
+        }
+        Ok((set, stats))
+    }
+
+    /// Adds a position: its features, the result for the side to move (1, ½, 0), the search score
+    /// in centipawns for the side to move, and a group (its game) for the validation split.
+    pub fn push(
+        &mut self,
+        features: impl IntoIterator<Item = (u32, f32)>,
+        result: f32,
+        score: f32,
+        group: u32,
+    ) {
+        if self.offsets.is_empty() {
+            self.offsets.push(0);
+        }
+        for (i, v) in features {
+            self.index.push(i);
+            self.value.push(v);
+        }
+        self.offsets.push(self.index.len() as u32);
+        self.result.push(result);
+        self.score.push(score);
+        self.group.push(group);
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.result.len()
+    }
+
+    /// True without positions.
+    pub fn is_empty(&self) -> bool {
+        self.result.is_empty()
+    }
+
+    /// One more than the largest feature index used (0 when empty).
+    pub fn feature_bound(&self) -> usize {
+        self.index.iter().map(|&i| i as usize + 1).max().unwrap_or(0)
+    }
+
+    /// The feature indices and values of row `r`.
+    pub(crate) fn row(&self, r: usize) -> (&[u32], &[f32]) {
+        let (a, b) = (self.offsets[r] as usize, self.offsets[r + 1] as usize);
+        (&self.index[a..b], &self.value[a..b])
+    }
+
+    /// The game result of row `r` for the side to move (1, ½, 0).
+    pub fn result(&self, r: usize) -> f32 {
+        self.result[r]
+    }
+
+    /// The search score of row `r`, centipawns for the side to move.
+    pub fn score(&self, r: usize) -> f32 {
+        self.score[r]
+    }
+
+    /// The linear evaluation of row `r` under `weights`.
+    pub fn eval(&self, r: usize, weights: &[f64]) -> f64 {
+        let (idx, val) = self.row(r);
+        idx.iter().zip(val).map(|(&i, &v)| weights[i as usize] * v as f64).sum()
+    }
+
+    /// Splits by group: a group goes to validation when its hash falls below `fraction`, so the
+    /// positions of one game are never on both sides.
+    pub fn split(&self, fraction: f64, seed: u64) -> (TrainingSet, TrainingSet) {
+        let (mut train, mut valid) = (TrainingSet::new(), TrainingSet::new());
+        for r in 0..self.len() {
+            let to_valid = Rng::for_item(seed, self.group[r] as u64).unit() < fraction;
+            let (idx, val) = self.row(r);
+            let target = if to_valid { &mut valid } else { &mut train };
+            target.push(
+                idx.iter().copied().zip(val.iter().copied()),
+                self.result[r],
+                self.score[r],
+                self.group[r],
+            );
+        }
+        (train, valid)
+    }
+}
