@@ -24,6 +24,7 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+mod draw_value;
 pub mod error;
 pub mod format;
 pub mod generate;
@@ -31,6 +32,7 @@ mod huge;
 pub mod index;
 pub mod material;
 mod placement;
+mod repetition;
 pub mod retro;
 pub mod rules;
 pub mod table;
@@ -39,10 +41,12 @@ pub mod value;
 pub mod verify;
 pub mod write;
 
+pub use draw_value::{Case, CycleOutcome, DrawValue};
 pub use error::TablebaseError;
-pub use generate::{generate, GenerateError, GenerateOptions, Progress};
+pub use generate::{generate, repetition_values, GenerateError, GenerateOptions, Progress};
 pub use index::Indexer;
 pub use material::{Material, MaterialError};
+pub use repetition::RepetitionValues;
 pub use table::Table;
 pub use tablebase::{positions_covered, table_file_name, Probe, Tablebase};
 pub use value::Value;
