@@ -39,6 +39,7 @@ pub mod table;
 pub mod tablebase;
 pub mod value;
 pub mod verify;
+mod verify_repetition;
 pub mod write;
 
 pub use draw_value::{Case, CycleOutcome, DrawValue};
@@ -51,4 +52,5 @@ pub use table::Table;
 pub use tablebase::{positions_covered, table_file_name, Probe, Tablebase};
 pub use value::Value;
 pub use verify::{verify, VerifyError, VerifyReport};
+pub use verify_repetition::{verify_repetition, RepetitionError, RepetitionReport};
 pub use write::{write_table, WriteOptions, WriteSummary};
