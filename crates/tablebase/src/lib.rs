@@ -26,6 +26,7 @@
 
 mod draw_value;
 pub mod error;
+mod exact;
 pub mod format;
 pub mod generate;
 mod huge;
@@ -38,12 +39,15 @@ pub mod rules;
 pub mod table;
 pub mod tablebase;
 pub mod value;
+mod verdict;
 pub mod verify;
 mod verify_repetition;
 pub mod write;
 
 pub use draw_value::{Case, CycleOutcome, DrawValue};
 pub use error::TablebaseError;
+pub use exact::ExactProbe;
+pub use verdict::{By, Verdict, Wdl};
 pub use generate::{generate, repetition_values, GenerateError, GenerateOptions, Progress};
 pub use index::Indexer;
 pub use material::{Material, MaterialError};
@@ -53,4 +57,4 @@ pub use tablebase::{positions_covered, table_file_name, Probe, Tablebase};
 pub use value::Value;
 pub use verify::{verify, VerifyError, VerifyReport};
 pub use verify_repetition::{verify_repetition, RepetitionError, RepetitionReport};
-pub use write::{write_table, WriteOptions, WriteSummary};
+pub use write::{write_table, write_table_with_repetition, WriteOptions, WriteSummary};

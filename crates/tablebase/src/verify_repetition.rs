@@ -74,10 +74,10 @@ pub enum RepetitionError {
     },
 }
 
-/// A child of a draw: its entries and whether the move into it gave check.
+/// A child of a draw (a mate-only draw itself): its entries. Whether the move into it gave check
+/// is the child's own "in check", checked when the child's entries are.
 struct Child {
     entries: [DrawValue; 2],
-    check: bool,
 }
 
 /// Checks the repetition values of `material`'s table against its mate-only `values`.
@@ -155,7 +155,7 @@ fn check_draw(
         };
         // Moves out of the mate-only draws lose by mate for the mover and never count.
         if values.get(c as usize) == Some(&Value::DRAW.to_byte()) {
-            children.push(Child { entries: repetition.get(c).unwrap_or_default(), check: child.in_check() });
+            children.push(Child { entries: repetition.get(c).unwrap_or_default() });
         }
     }
     report.draws += 1;
