@@ -584,6 +584,7 @@ mod tests {
             compression: COMPRESSION_ZSTD,
             counts,
             dictionary: vec![9; 5],
+            repetition: None,
         }
     }
 
