@@ -76,6 +76,13 @@ impl Game {
     /// A game starting from `start`; its side to move is the game's first player.
     pub fn new(start: Position, rules: RuleSet) -> Game {
         let first_player = start.side_to_move();
+        Game::with_first_player(start, rules, first_player)
+    }
+
+    /// A game starting from `start` (with no earlier history) in a game that `first_player`
+    /// began: the repetition rule then judges as if the game had started before `start` (for
+    /// instance an endgame reached with the second player to move).
+    pub fn with_first_player(start: Position, rules: RuleSet, first_player: Color) -> Game {
         Game {
             history: vec![(start.hash(), false)],
             position: start.clone(),

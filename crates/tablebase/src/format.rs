@@ -37,7 +37,7 @@ use xxhash_rust::xxh3::xxh3_64;
 /// First eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"MSHOGITB";
 /// The format version this build writes; it also reads every version from 1 up to this one.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// The oldest format version this build reads.
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
 /// Rule set of tables whose values come from mate-only retrograde analysis (SPEC §3).
@@ -87,6 +87,80 @@ pub struct Header {
     pub counts: Box<[u64; 256]>,
     /// zstd dictionary shared by all blocks (empty for none).
     pub dictionary: Vec<u8>,
+    /// The repetition section's description (version 3 files with values under the repetition
+    /// rule; `None` for mate-only tables).
+    pub repetition: Option<RepetitionHeader>,
+}
+
+/// What the header says of the repetition section (format version 3).
+///
+/// The section follows the value blocks: a directory with, for each value block, the number of
+/// mate-only draws before it (u64, then the XXH3-64 of the directory), a block table as the values'
+/// one (offsets relative to the start of the section's data) and the blocks, each a zstd frame of
+/// `entries_per_block` entries (the last may be shorter). An entry is the two [`crate::DrawValue`]s
+/// of one mate-only draw (first player to move, then second player to move, u16 each), in slot
+/// order; the draws of a block are the slots whose stored byte is 0 (illegal slots never store 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepetitionHeader {
+    /// Entries per repetition block.
+    pub entries_per_block: u32,
+    /// Number of mate-only draws (entries).
+    pub draws: u64,
+    /// Base of the first player's pair measures.
+    pub first_base: u32,
+    /// Base of the draws' pair measures.
+    pub draw_base: u32,
+    /// Entries per case (first player to move, second player to move) and outcome (second player
+    /// wins, first player wins, draw).
+    pub counts: [[u64; 3]; 2],
+}
+
+/// Bytes of an encoded [`RepetitionHeader`].
+const REPETITION_HEADER_LEN: usize = 4 + 8 + 4 + 4 + 6 * 8;
+
+impl RepetitionHeader {
+    /// Number of repetition blocks.
+    pub fn block_count(&self) -> u64 {
+        self.draws.div_ceil(u64::from(self.entries_per_block.max(1)))
+    }
+
+    /// Number of entries of repetition block `block`.
+    pub fn block_len(&self, block: u64) -> usize {
+        let start = block * u64::from(self.entries_per_block);
+        (self.draws - start).min(u64::from(self.entries_per_block)) as usize
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(REPETITION_HEADER_LEN);
+        out.extend_from_slice(&self.entries_per_block.to_le_bytes());
+        out.extend_from_slice(&self.draws.to_le_bytes());
+        out.extend_from_slice(&self.first_base.to_le_bytes());
+        out.extend_from_slice(&self.draw_base.to_le_bytes());
+        for count in self.counts.iter().flatten() {
+            out.extend_from_slice(&count.to_le_bytes());
+        }
+        out
+    }
+
+    fn decode(bytes: &[u8]) -> Option<RepetitionHeader> {
+        if bytes.len() != REPETITION_HEADER_LEN {
+            return None;
+        }
+        let mut counts = [[0u64; 3]; 2];
+        for (i, count) in counts.iter_mut().flatten().enumerate() {
+            *count = u64_at(bytes, 20 + 8 * i);
+        }
+        let header = RepetitionHeader {
+            entries_per_block: u32_at(bytes, 0),
+            draws: u64_at(bytes, 4),
+            first_base: u32_at(bytes, 12),
+            draw_base: u32_at(bytes, 16),
+            counts,
+        };
+        let consistent = header.entries_per_block > 0
+            && counts.iter().all(|case| case.iter().try_fold(0u64, |a, &c| a.checked_add(c)) == Some(header.draws));
+        consistent.then_some(header)
+    }
 }
 
 impl Header {
@@ -139,7 +213,12 @@ impl Header {
         for count in self.counts.iter() {
             out.extend_from_slice(&count.to_le_bytes());
         }
-        for field in [self.rule_set.as_bytes(), self.material.as_bytes(), &self.index_params] {
+        let repetition = self.repetition.as_ref().map(RepetitionHeader::encode).unwrap_or_default();
+        let mut fields = vec![self.rule_set.as_bytes(), self.material.as_bytes(), &self.index_params];
+        if self.version >= 3 {
+            fields.push(&repetition);
+        }
+        for field in fields {
             out.extend_from_slice(&(field.len() as u16).to_le_bytes());
             out.extend_from_slice(field);
         }
@@ -180,6 +259,11 @@ impl Header {
         }
         if let Some(problem) = self.version_problem() {
             return Err(invalid(problem));
+        }
+        if let Some(r) = &self.repetition {
+            if self.version < 3 || r.entries_per_block == 0 || r.draws != self.counts[0] {
+                return Err(invalid("repetition values need format version 3, one entry per draw".into()));
+            }
         }
         Ok(())
     }
@@ -257,6 +341,17 @@ impl Header {
         let rule_set = text("rule set name", field("rule set name")?)?;
         let material = text("material name", field("material name")?)?;
         let index_params = field("index parameters")?;
+        let repetition = if version >= 3 {
+            let raw = field("repetition section description")?;
+            if raw.is_empty() {
+                None
+            } else {
+                let decoded = RepetitionHeader::decode(&raw);
+                Some(decoded.ok_or_else(|| corrupted("malformed repetition section description".into()))?)
+            }
+        } else {
+            None
+        };
         if at + dict_len != end {
             return Err(corrupted("header length does not match its fields".into()));
         }
@@ -272,6 +367,7 @@ impl Header {
             compression,
             counts,
             dictionary,
+            repetition,
         };
         if block_size == 0 {
             return Err(corrupted("block size 0".into()));
@@ -320,15 +416,104 @@ pub fn encode_block_table(blocks: &[(u64, u64)]) -> Vec<u8> {
     out
 }
 
-/// Reads and checks the block table that follows a header of `header_len` bytes, and checks that the
-/// file ends exactly after the last block.
+/// The blocks of a file: the values' and, in a version 3 file with repetition values, the
+/// repetition section's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The value blocks.
+    pub blocks: Vec<BlockEntry>,
+    /// The repetition section, if the header describes one.
+    pub repetition: Option<RepetitionLayout>,
+}
+
+/// Where the repetition section's parts are (see [`RepetitionHeader`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepetitionLayout {
+    /// Mate-only draws before each value block.
+    pub draws_before: Vec<u64>,
+    /// The repetition blocks.
+    pub blocks: Vec<BlockEntry>,
+}
+
+/// The repetition section's directory and block table bytes (with checksums), for value blocks
+/// with `draws_before` draws before each and repetition blocks of the given compressed sizes and
+/// checksums.
+pub fn encode_repetition_tables(draws_before: &[u64], blocks: &[(u64, u64)]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(draws_before.len() * 8 + 8);
+    for d in draws_before {
+        out.extend_from_slice(&d.to_le_bytes());
+    }
+    let sum = xxh3_64(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out.extend_from_slice(&encode_block_table(blocks));
+    out
+}
+
+/// Reads and checks the block tables that follow a header of `header_len` bytes, and checks that
+/// the file ends exactly after the last block.
+pub fn decode_layout(path: &Path, bytes: &[u8], header: &Header, header_len: usize) -> Result<Layout, TablebaseError> {
+    let (blocks, end) = decode_blocks(path, bytes, header_len, header.block_count() as usize, "block table")?;
+    let (repetition, expected) = match &header.repetition {
+        None => (None, end),
+        Some(r) => {
+            let dir_end = end as usize + 8 * blocks.len() + 8;
+            if bytes.len() < dir_end {
+                return Err(TablebaseError::Truncated {
+                    path: path.to_path_buf(),
+                    detail: format!("{} bytes, shorter than its repetition directory", bytes.len()),
+                });
+            }
+            let dir = &bytes[end as usize..dir_end - 8];
+            if xxh3_64(dir) != u64_at(bytes, dir_end - 8) {
+                return Err(TablebaseError::CorruptedHeader {
+                    path: path.to_path_buf(),
+                    detail: "repetition directory checksum mismatch".into(),
+                });
+            }
+            let draws_before: Vec<u64> = (0..blocks.len()).map(|i| u64_at(dir, 8 * i)).collect();
+            let (rep_blocks, rep_end) =
+                decode_blocks(path, bytes, dir_end, r.block_count() as usize, "repetition block table")?;
+            (Some(RepetitionLayout { draws_before, blocks: rep_blocks }), rep_end)
+        }
+    };
+    let actual = bytes.len() as u64;
+    if actual < expected {
+        return Err(TablebaseError::Truncated {
+            path: path.to_path_buf(),
+            detail: format!("{actual} bytes, {expected} expected; the last blocks are cut off"),
+        });
+    }
+    if actual > expected {
+        return Err(TablebaseError::CorruptedHeader {
+            path: path.to_path_buf(),
+            detail: format!("{actual} bytes, {expected} expected: trailing bytes after the last block"),
+        });
+    }
+    Ok(Layout { blocks, repetition })
+}
+
+/// Reads and checks the value block table that follows a header of `header_len` bytes, and checks
+/// that the file ends exactly after the last block (mate-only files) or its repetition section.
 pub fn decode_block_table(
     path: &Path,
     bytes: &[u8],
     header: &Header,
     header_len: usize,
 ) -> Result<Vec<BlockEntry>, TablebaseError> {
-    let count = header.block_count() as usize;
+    decode_layout(path, bytes, header, header_len).map(|layout| layout.blocks)
+}
+
+/// Reads the block table of `count` blocks at `at` (with its checksum) and the blocks' places,
+/// which start right after it; returns them with the end of the last block. The blocks must lie
+/// inside `bytes` as far as the table says (checked by the caller against the file's end).
+fn decode_blocks(
+    path: &Path,
+    bytes: &[u8],
+    at: usize,
+    count: usize,
+    what: &str,
+) -> Result<(Vec<BlockEntry>, u64), TablebaseError> {
+    let header_len = at;
     let table_end = header_len + count * ENTRY_LEN + 8;
     if bytes.len() < table_end {
         return Err(TablebaseError::Truncated {
@@ -340,7 +525,7 @@ pub fn decode_block_table(
     if xxh3_64(table) != u64_at(bytes, table_end - 8) {
         return Err(TablebaseError::CorruptedHeader {
             path: path.to_path_buf(),
-            detail: "block table checksum mismatch".into(),
+            detail: format!("{what} checksum mismatch"),
         });
     }
     let data_start = table_end as u64;
@@ -352,27 +537,20 @@ pub fn decode_block_table(
             .filter(|&end| end >= start)
             .ok_or_else(|| TablebaseError::CorruptedHeader {
                 path: path.to_path_buf(),
-                detail: format!("block {i} ends before it starts"),
+                detail: format!("{what}: block {i} ends before it starts"),
             })?;
         entries.push(BlockEntry { start, end, checksum: u64_at(table, i * ENTRY_LEN + 8) });
         start = end;
     }
-    let expected = start;
-    let actual = bytes.len() as u64;
-    if actual < expected {
+    if (bytes.len() as u64) < start {
+        let actual = bytes.len() as u64;
         let block = entries.iter().position(|e| e.end > actual).unwrap_or(0);
         return Err(TablebaseError::Truncated {
             path: path.to_path_buf(),
-            detail: format!("{actual} bytes, {expected} expected; block {block} and later are cut off"),
+            detail: format!("{actual} bytes, {start} expected; {what}: block {block} and later are cut off"),
         });
     }
-    if actual > expected {
-        return Err(TablebaseError::CorruptedHeader {
-            path: path.to_path_buf(),
-            detail: format!("{actual} bytes, {expected} expected: trailing bytes after the last block"),
-        });
-    }
-    Ok(entries)
+    Ok((entries, start))
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -406,6 +584,7 @@ mod tests {
             compression: COMPRESSION_ZSTD,
             counts,
             dictionary: vec![9; 5],
+            repetition: None,
         }
     }
 

@@ -87,6 +87,30 @@ pub enum GenerateError {
         /// The error.
         message: String,
     },
+    /// More mate-only draws than the repetition analysis numbers.
+    #[error("material {material}: too many mate-only draws for the repetition analysis")]
+    TooManyDraws {
+        /// The material set.
+        material: String,
+    },
+    /// A progress measure of the repetition values is larger than the file encoding holds.
+    #[error("material {material}: a repetition progress measure ({measure}) does not fit the encoding")]
+    ProgressTooLarge {
+        /// The material set.
+        material: String,
+        /// The measure.
+        measure: u64,
+    },
+    /// The repetition analysis contradicted itself (a bug in the generator, not in the input).
+    #[error("material {material}: repetition analysis inconsistent at slot {slot}: {detail}")]
+    Inconsistent {
+        /// The material set.
+        material: String,
+        /// The slot.
+        slot: u64,
+        /// What was seen.
+        detail: &'static str,
+    },
     /// The table does not fit in memory addressable by this machine.
     #[error("material {material}: {slots} slots do not fit in memory")]
     TooLarge {
@@ -122,6 +146,18 @@ pub fn generate_with_stats(
     let rules = MinishogiRetro::new(Indexer::new(material));
     let name = material.name();
     run_in_pool(options.threads, || retrograde(&rules, &name, options.progress))?
+}
+
+/// The values under the standard repetition rule of the mate-only draws in `values` (the
+/// [`generate`] result of `material`), for both cases.
+pub fn repetition_values(
+    material: &Material,
+    values: &[u8],
+    options: &GenerateOptions<'_>,
+) -> Result<crate::RepetitionValues, GenerateError> {
+    let rules = MinishogiRetro::new(Indexer::new(material));
+    let name = material.name();
+    run_in_pool(options.threads, || crate::repetition::analyse(&rules, &name, values, options.progress))?
 }
 
 /// Runs `f` on a pool of `threads` workers (or the global pool).

@@ -24,27 +24,37 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+mod draw_value;
 pub mod error;
+mod exact;
 pub mod format;
 pub mod generate;
 mod huge;
 pub mod index;
 pub mod material;
 mod placement;
+mod repetition;
 pub mod retro;
 pub mod rules;
 pub mod table;
 pub mod tablebase;
 pub mod value;
+mod verdict;
 pub mod verify;
+mod verify_repetition;
 pub mod write;
 
+pub use draw_value::{Case, CycleOutcome, DrawValue};
 pub use error::TablebaseError;
-pub use generate::{generate, GenerateError, GenerateOptions, Progress};
+pub use exact::ExactProbe;
+pub use verdict::{By, Verdict, Wdl};
+pub use generate::{generate, repetition_values, GenerateError, GenerateOptions, Progress};
 pub use index::Indexer;
 pub use material::{Material, MaterialError};
+pub use repetition::RepetitionValues;
 pub use table::Table;
 pub use tablebase::{positions_covered, table_file_name, Probe, Tablebase};
 pub use value::Value;
 pub use verify::{verify, VerifyError, VerifyReport};
-pub use write::{write_table, WriteOptions, WriteSummary};
+pub use verify_repetition::{verify_repetition, RepetitionError, RepetitionReport};
+pub use write::{write_table, write_table_with_repetition, WriteOptions, WriteSummary};

@@ -10,7 +10,7 @@
 //! than the attack computation, which was a sixth of the generator's time).
 
 use minishogi::attacks::attacks;
-use minishogi::{Bitboard, Color, Kind, Square};
+use minishogi::{Bitboard, Color, Kind, MoveList, Square};
 
 use crate::index::Indexer;
 use crate::placement::{Changes, Placement, IN_HAND};
@@ -90,6 +90,25 @@ impl RetroRules for MinishogiRetro {
             emit(q, weight);
         };
         unmoves(w, no_moves, &mut report);
+    }
+
+    fn in_check(&self, pos: &RetroPos) -> bool {
+        pos.0.to_position_unchecked(Color::Sente).in_check()
+    }
+
+    fn children(&self, pos: &RetroPos, emit: &mut dyn FnMut(u64)) {
+        let placement = &pos.0;
+        let mut moves = MoveList::new();
+        placement.to_position_unchecked(Color::Sente).legal_moves(&mut moves);
+        // Children have gote to move: their slots are those of their colour flips.
+        let frame = self.indexer.frame(placement, true);
+        for &m in moves.iter() {
+            let slot = match placement.move_effect(m, Color::Sente) {
+                Some((men, n)) if !frame.is_ambiguous() => frame.index_with(&self.indexer, &men[..n]),
+                _ => self.indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
+            };
+            emit(slot);
+        }
     }
 }
 

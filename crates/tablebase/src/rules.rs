@@ -45,4 +45,13 @@ pub trait RetroRules: Sync {
     /// that hold no legal position (the generator ignores them), when that is cheaper than
     /// testing legality.
     fn predecessors(&self, pos: &Self::Pos, no_moves: bool, emit: &mut dyn FnMut(u64, u8));
+
+    /// True when the side to move is in check. A move gives check exactly when the side to move
+    /// of the position it leads to is in check, so this is also what the repetition rule needs
+    /// to know of every move ("did the mover check?").
+    fn in_check(&self, pos: &Self::Pos) -> bool;
+
+    /// Calls `emit(slot)` once per legal move of `pos`, with the slot of the position it leads
+    /// to (forward moves, for the repetition analysis of [`crate::generate`]).
+    fn children(&self, pos: &Self::Pos, emit: &mut dyn FnMut(u64));
 }

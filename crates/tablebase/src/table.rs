@@ -2,7 +2,9 @@
 //! checked when it is decompressed, recent blocks kept in a small shared cache.
 
 use crate::error::TablebaseError;
-use crate::format::{decode_block_table, BlockEntry, Header};
+use crate::draw_value::DrawValue;
+use crate::format::{decode_layout, BlockEntry, Header, RepetitionLayout};
+use crate::repetition::RepetitionValues;
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::tablebase::check_header;
@@ -27,6 +29,9 @@ pub struct Table {
     header: Header,
     blocks: Vec<BlockEntry>,
     cache: Box<[Mutex<Slot>]>,
+    /// The repetition section (version 3 tables with values under the repetition rule).
+    repetition: Option<RepetitionLayout>,
+    repetition_cache: Box<[Mutex<Slot>]>,
     /// zstd contexts (with the dictionary loaded) reused across reads; one per concurrent reader.
     decoders: Mutex<Vec<Decompressor<'static>>>,
 }
@@ -58,11 +63,18 @@ impl Table {
         // rename), so the mapped bytes do not change under us.
         let map = unsafe { Mmap::map(&file) }.map_err(|e| TablebaseError::io(&path, e))?;
         let (header, header_len) = Header::decode(&path, &map)?;
-        let blocks = decode_block_table(&path, &map, &header, header_len)?;
-        let cache = (0..cache_blocks.max(1))
-            .map(|_| Mutex::new(Slot { block: NO_BLOCK, data: Vec::new() }))
-            .collect();
-        let table = Table { path, map, header, blocks, cache, decoders: Mutex::new(Vec::new()) };
+        let layout = decode_layout(&path, &map, &header, header_len)?;
+        let slots = |n: usize| (0..n).map(|_| Mutex::new(Slot { block: NO_BLOCK, data: Vec::new() })).collect();
+        let table = Table {
+            path,
+            map,
+            header,
+            blocks: layout.blocks,
+            cache: slots(cache_blocks.max(1)),
+            repetition: layout.repetition,
+            repetition_cache: slots((cache_blocks / 4).max(1)),
+            decoders: Mutex::new(Vec::new()),
+        };
         // Fails now, not on the first probe, if the dictionary is unusable.
         let decoder = table.decoder()?;
         table.return_decoder(decoder);
@@ -120,6 +132,97 @@ impl Table {
             slot.block = block;
         }
         Ok(Value::from_byte(slot.data[offset]))
+    }
+
+    /// True when the file holds values under the repetition rule for its mate-only draws.
+    pub fn has_repetition(&self) -> bool {
+        self.repetition.is_some()
+    }
+
+    /// The repetition entries (first player to move, second player to move) of slot `index`, a
+    /// legal position: `None` if it is not a mate-only draw or the file has no repetition values.
+    pub fn draw_entries(&self, index: u64) -> Result<Option<[DrawValue; 2]>, TablebaseError> {
+        let Some(layout) = &self.repetition else { return Ok(None) };
+        if index >= self.header.index_size {
+            return Err(TablebaseError::IndexOutOfRange { path: self.path.clone(), index, size: self.header.index_size });
+        }
+        let block_size = self.header.block_size as u64;
+        let (block, offset) = (index / block_size, (index % block_size) as usize);
+        let rank = {
+            let mut slot = lock(&self.cache[(block % self.cache.len() as u64) as usize]);
+            if slot.block != block {
+                slot.block = NO_BLOCK;
+                self.decompress_into(block, &mut slot.data)?;
+                slot.block = block;
+            }
+            if slot.data[offset] != crate::value::Value::DRAW.to_byte() {
+                return Ok(None);
+            }
+            layout.draws_before[block as usize] + count_draws(&slot.data[..offset])
+        };
+        let rep = self.header.repetition.as_ref().ok_or_else(|| self.corrupted_repetition(0, "no description"))?;
+        let per = u64::from(rep.entries_per_block);
+        let (rblock, roffset) = (rank / per, (rank % per) as usize);
+        let mut slot = lock(&self.repetition_cache[(rblock % self.repetition_cache.len() as u64) as usize]);
+        if slot.block != rblock {
+            slot.block = NO_BLOCK;
+            self.decompress_repetition(layout, rblock, &mut slot.data)?;
+            slot.block = rblock;
+        }
+        let at = 4 * roffset;
+        let bits = |k: usize| u16::from_le_bytes([slot.data[at + k], slot.data[at + k + 1]]);
+        Ok(Some([DrawValue::from_bits(bits(0)), DrawValue::from_bits(bits(2))]))
+    }
+
+    /// All repetition values, given the table's `values` ([`Table::values`]); `None` for a table
+    /// without them. Checks every block and the counts of the header.
+    pub fn repetition_values(&self, values: &[u8]) -> Result<Option<RepetitionValues>, TablebaseError> {
+        let (Some(layout), Some(rep)) = (&self.repetition, &self.header.repetition) else { return Ok(None) };
+        let slots: Vec<u64> = (0..values.len() as u64)
+            .into_par_iter()
+            .filter(|&i| values[i as usize] == crate::value::Value::DRAW.to_byte())
+            .collect();
+        if slots.len() as u64 != rep.draws {
+            return Err(self.corrupted_repetition(0, "entry count differs from the table's draws"));
+        }
+        let blocks: Vec<Vec<u8>> = (0..rep.block_count())
+            .into_par_iter()
+            .map(|b| {
+                let mut data = Vec::new();
+                self.decompress_repetition(layout, b, &mut data).map(|()| data)
+            })
+            .collect::<Result<_, _>>()?;
+        let entries: Vec<[DrawValue; 2]> = blocks
+            .iter()
+            .flat_map(|b| b.chunks_exact(4))
+            .map(|e| {
+                [DrawValue::from_bits(u16::from_le_bytes([e[0], e[1]])), DrawValue::from_bits(u16::from_le_bytes([e[2], e[3]]))]
+            })
+            .collect();
+        let mut counts = [[0u64; 3]; 2];
+        for pair in &entries {
+            for (case, v) in pair.iter().enumerate() {
+                match v.outcome() {
+                    Some(o) => counts[case][o as usize] += 1,
+                    None => return Err(self.corrupted_repetition(0, "an entry without an outcome")),
+                }
+            }
+        }
+        if counts != rep.counts {
+            return Err(self.corrupted_repetition(0, "counts per outcome differ from the header"));
+        }
+        Ok(Some(RepetitionValues::from_parts(slots, entries, rep.first_base, rep.draw_base)))
+    }
+
+    fn corrupted_repetition(&self, block: u64, detail: &str) -> TablebaseError {
+        TablebaseError::CorruptedBlock { path: self.path.clone(), block, detail: format!("repetition section: {detail}") }
+    }
+
+    fn decompress_repetition(&self, layout: &RepetitionLayout, block: u64, data: &mut Vec<u8>) -> Result<(), TablebaseError> {
+        let expected = self.header.repetition.as_ref().map_or(0, |r| 4 * r.block_len(block));
+        let entry = layout.blocks.get(block as usize).ok_or_else(|| self.corrupted_repetition(block, "no such block"))?;
+        self.decompress_entry(entry, expected, data)
+            .map_err(|detail| self.corrupted_repetition(block, &detail))
     }
 
     /// Decompresses block `block` (uncached), checking its checksum and size: the stored bytes,
@@ -181,20 +284,24 @@ impl Table {
         let corrupted =
             |detail: String| TablebaseError::CorruptedBlock { path: self.path.clone(), block, detail };
         let entry = self.blocks.get(block as usize).ok_or_else(|| corrupted("no such block".into()))?;
+        self.decompress_entry(entry, self.header.block_len(block), data).map_err(corrupted)
+    }
+
+    /// Decompresses the block at `entry`, which must give `expected` bytes; the error says why not.
+    fn decompress_entry(&self, entry: &BlockEntry, expected: usize, data: &mut Vec<u8>) -> Result<(), String> {
         let bytes = &self.map[entry.start as usize..entry.end as usize];
         if xxh3_64(bytes) != entry.checksum {
-            return Err(corrupted("checksum mismatch".into()));
+            return Err("checksum mismatch".into());
         }
-        let expected = self.header.block_len(block);
         data.clear();
         data.reserve(expected);
-        let mut decoder = self.decoder()?;
+        let mut decoder = self.decoder().map_err(|e| e.to_string())?;
         let result = decoder.decompress_to_buffer(bytes, data);
         self.return_decoder(decoder);
         match result {
             Ok(n) if n == expected && data.len() == expected => Ok(()),
-            Ok(n) => Err(corrupted(format!("decompresses to {n} values, {expected} expected"))),
-            Err(e) => Err(corrupted(format!("zstd: {e}"))),
+            Ok(n) => Err(format!("decompresses to {n} bytes, {expected} expected")),
+            Err(e) => Err(format!("zstd: {e}")),
         }
     }
 
@@ -221,6 +328,21 @@ impl std::fmt::Debug for Table {
             .field("index_size", &self.header.index_size)
             .finish()
     }
+}
+
+/// The number of draw bytes (0) in `bytes`, eight at a time.
+fn count_draws(bytes: &[u8]) -> u64 {
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut n = 0u64;
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        // High bit of each zero byte, exactly: (w & 0x7F..) + 0x7F.. sets the high bit of every
+        // nonzero low part; or-ing w covers bytes with the high bit set.
+        let low = (w & !HIGHS).wrapping_add(!HIGHS);
+        n += u64::from((!(low | w) & HIGHS).count_ones());
+    }
+    n + chunks.remainder().iter().filter(|&&b| b == 0).count() as u64
 }
 
 /// Locks a mutex; a panic in another reader cannot leave a slot half-written as valid (see `get`),

@@ -4,9 +4,10 @@
 
 use crate::error::TablebaseError;
 use crate::format::{
-    encode_block_table, Header, COMPRESSION_ZSTD, FORMAT_VERSION, RULE_SET, TRANSFORM_DONT_CARE,
-    TRANSFORM_NONE,
+    encode_block_table, encode_repetition_tables, Header, RepetitionHeader, COMPRESSION_ZSTD, FORMAT_VERSION,
+    RULE_SET, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
+use crate::repetition::RepetitionValues;
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::value::Value;
@@ -78,6 +79,24 @@ pub fn write_table(
     options: &WriteOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<WriteSummary, TablebaseError> {
+    write_table_with_repetition(path, material, index_params, values, None, options, progress)
+}
+
+/// Entries per repetition block: small blocks keep a cold probe of a draw cheap (its value block
+/// and one repetition block are decompressed).
+const ENTRIES_PER_BLOCK: u32 = 512;
+
+/// [`write_table`] with the values under the repetition rule of the table's mate-only draws
+/// (format version 3 with a repetition section; `None` writes a mate-only table).
+pub fn write_table_with_repetition(
+    path: &Path,
+    material: &str,
+    index_params: &[u8],
+    values: &[u8],
+    repetition: Option<&RepetitionValues>,
+    options: &WriteOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<WriteSummary, TablebaseError> {
     let mut counts = Box::new([0u64; 256]);
     for &v in values {
         counts[v as usize] += 1;
@@ -97,19 +116,53 @@ pub fn write_table(
         compression: COMPRESSION_ZSTD,
         counts,
         dictionary: Vec::new(),
+        repetition: repetition.map(repetition_header),
     };
     header.check_encodable(path)?;
-    let fill = options.dont_care_illegal;
+    if let Some(r) = repetition {
+        check_repetition(path, values, r)?;
+    }
+    // With repetition values, readers count the draws of a block by its zero bytes: the
+    // don't-care bytes of illegal slots must not be zero.
+    let fill = match (options.dont_care_illegal, repetition.is_some()) {
+        (false, _) => Fill::None,
+        (true, false) => Fill::Common,
+        (true, true) => Fill::CommonNonDraw,
+    };
     header.dictionary = train_dictionary(values, block_size as usize, fill, options.dictionary_size);
-    let blocks = compress_blocks(path, values, block_size as usize, options, &header.dictionary, progress)?;
+    let blocks = compress_blocks(path, values, block_size as usize, fill, options, &header.dictionary, progress)?;
     let entries: Vec<(u64, u64)> = blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
     let head = header.encode();
     let table = encode_block_table(&entries);
-    let file_bytes = head.len() as u64 + table.len() as u64 + entries.iter().map(|e| e.0).sum::<u64>();
+    let mut file_bytes = head.len() as u64 + table.len() as u64 + entries.iter().map(|e| e.0).sum::<u64>();
+    let (rep_tables, rep_blocks) = match repetition {
+        Some(r) => {
+            let rep_blocks = compress_repetition(path, r, options.level)?;
+            let rep_entries: Vec<(u64, u64)> = rep_blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
+            let draws_before: Vec<u64> = values
+                .par_chunks(block_size as usize)
+                .map(|c| c.iter().filter(|&&v| v == Value::DRAW.to_byte()).count() as u64)
+                .collect::<Vec<u64>>()
+                .into_iter()
+                .scan(0u64, |before, n| {
+                    let here = *before;
+                    *before += n;
+                    Some(here)
+                })
+                .collect();
+            (encode_repetition_tables(&draws_before, &rep_entries), rep_blocks)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    file_bytes += rep_tables.len() as u64 + rep_blocks.iter().map(|b| b.len() as u64).sum::<u64>();
     write_atomically(path, |out| {
         out.write_all(&head)?;
         out.write_all(&table)?;
         for block in &blocks {
+            out.write_all(block)?;
+        }
+        out.write_all(&rep_tables)?;
+        for block in &rep_blocks {
             out.write_all(block)?;
         }
         Ok(())
@@ -147,14 +200,80 @@ fn check_index(path: &Path, material: &str, index_params: &[u8], len: u64) -> Re
     Ok(())
 }
 
+/// What the slots that hold no legal position store.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Fill {
+    /// 255, as given.
+    None,
+    /// The block's most frequent value.
+    Common,
+    /// The block's most frequent value other than the draw.
+    CommonNonDraw,
+}
+
+/// The header's description of `repetition`.
+fn repetition_header(repetition: &RepetitionValues) -> RepetitionHeader {
+    let mut counts = [[0u64; 3]; 2];
+    for pair in repetition.entries() {
+        for (case, v) in pair.iter().enumerate() {
+            if let Some(o) = v.outcome() {
+                counts[case][o as usize] += 1;
+            }
+        }
+    }
+    RepetitionHeader {
+        entries_per_block: ENTRIES_PER_BLOCK,
+        draws: repetition.slots().len() as u64,
+        first_base: repetition.first_base(),
+        draw_base: repetition.draw_base(),
+        counts,
+    }
+}
+
+/// Checks that `repetition` gives an outcome for exactly the mate-only draws of `values`.
+fn check_repetition(path: &Path, values: &[u8], repetition: &RepetitionValues) -> Result<(), TablebaseError> {
+    let invalid = |detail: String| TablebaseError::InvalidInput { path: path.to_path_buf(), detail };
+    let draw = Value::DRAW.to_byte();
+    let draws = values.par_iter().filter(|&&v| v == draw).count();
+    let slots = repetition.slots();
+    let all_draws = slots.iter().all(|&s| values.get(s as usize) == Some(&draw));
+    if draws != slots.len() || !all_draws || slots.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(invalid(format!("repetition values for {} slots, the table has {draws} draws", slots.len())));
+    }
+    if repetition.entries().iter().flatten().any(|v| v.outcome().is_none()) {
+        return Err(invalid("a mate-only draw without a repetition value".into()));
+    }
+    Ok(())
+}
+
+/// The compressed repetition blocks of `repetition`.
+fn compress_repetition(path: &Path, repetition: &RepetitionValues, level: i32) -> Result<Vec<Vec<u8>>, TablebaseError> {
+    let failure = |e: std::io::Error| TablebaseError::io(path, e);
+    repetition
+        .entries()
+        .par_chunks(ENTRIES_PER_BLOCK as usize)
+        .map_init(
+            || zstd::bulk::Compressor::new(level),
+            |compressor, chunk| {
+                let compressor =
+                    compressor.as_mut().map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
+                let raw: Vec<u8> = chunk.iter().flat_map(|p| [p[0].to_bits(), p[1].to_bits()]).flat_map(u16::to_le_bytes).collect();
+                let mut block = compressor.compress(&raw).map_err(failure)?;
+                block.shrink_to_fit();
+                Ok(block)
+            },
+        )
+        .collect()
+}
+
 /// The bytes stored for one block: its values, with every 255 (no legal position) replaced by the
 /// value the block's legal slots hold most often (ties: the smaller byte; 0 if none is legal)
 /// when `fill`. Of the fills measured (the previous or next legal value, 0, the block's most
 /// frequent value, copies that lengthen matches), the most frequent value compressed best.
-fn stored_block(values: &[u8], fill: bool, out: &mut Vec<u8>) {
+fn stored_block(values: &[u8], fill: Fill, out: &mut Vec<u8>) {
     out.clear();
     out.extend_from_slice(values);
-    if !fill {
+    if fill == Fill::None {
         return;
     }
     let illegal = Value::ILLEGAL.to_byte();
@@ -163,6 +282,11 @@ fn stored_block(values: &[u8], fill: bool, out: &mut Vec<u8>) {
         counts[v as usize] += 1;
     }
     counts[illegal as usize] = 0;
+    if fill == Fill::CommonNonDraw {
+        // Any byte but the draw's: 1 (loss in 0) when the block holds nothing else.
+        counts[Value::DRAW.to_byte() as usize] = 0;
+        counts[1] = counts[1].max(1);
+    }
     // `max_by_key` keeps the last maximum: scanning from the top, the smallest byte wins ties
     // (and 0 when no slot is legal).
     let common = (0..=255u8).rev().max_by_key(|&v| counts[v as usize]).unwrap_or(0);
@@ -173,7 +297,7 @@ fn stored_block(values: &[u8], fill: bool, out: &mut Vec<u8>) {
 
 /// A dictionary trained on evenly spaced blocks (as stored); empty when not asked for or when
 /// training fails (e.g. too little data), which is deterministic for the same values.
-fn train_dictionary(values: &[u8], block_size: usize, fill: bool, max_size: usize) -> Vec<u8> {
+fn train_dictionary(values: &[u8], block_size: usize, fill: Fill, max_size: usize) -> Vec<u8> {
     let blocks = values.len() / block_size;
     if max_size == 0 || blocks < 8 {
         return Vec::new();
@@ -197,6 +321,7 @@ fn compress_blocks(
     path: &Path,
     values: &[u8],
     block_size: usize,
+    fill: Fill,
     options: &WriteOptions,
     dictionary: &[u8],
     progress: &(dyn Fn(u64) + Sync),
@@ -220,7 +345,7 @@ fn compress_blocks(
             |(compressor, stored), chunk| {
                 let compressor =
                     compressor.as_mut().map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
-                stored_block(chunk, options.dont_care_illegal, stored);
+                stored_block(chunk, fill, stored);
                 let mut block = compressor.compress(stored).map_err(failure)?;
                 // The buffer comes with room for the worst case (about a block's worth of bytes):
                 // kept for every block, that would double the memory of writing a table.

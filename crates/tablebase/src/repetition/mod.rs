@@ -1,0 +1,144 @@
+//! Values of the mate-only draws under the standard repetition rule (see [`crate::DrawValue`]).
+//!
+//! After the mate-only analysis, every mate-only draw gets, for both cases (the side to move is
+//! the game's first player F, or the second S), the outcome of the infinite game between the
+//! draws: S wins if it makes non-checking moves infinitely often; else F wins if F does; else it
+//! is a draw. Steps:
+//! 1. the draws are numbered ([`draws`]) and their check flags read ([`graph`]);
+//! 2. S's region, a Büchi condition, by attractors computed in parallel rounds of un-moves over
+//!    the whole draw graph ([`attractor`]);
+//! 3. the rest (where S is forced to check for ever: few nodes) as an explicit graph: F's wins and
+//!    the draws with their measures ([`checking_game`]).
+//!
+//! Every step decides from values of earlier rounds only, so the result does not depend on the
+//! thread count.
+
+mod attractor;
+mod checking_game;
+pub(crate) mod draws;
+mod graph;
+
+use crate::draw_value::{CycleOutcome, DrawValue};
+use crate::generate::{GenerateError, Progress};
+use crate::rules::RetroRules;
+use attractor::{second_player_region, OUTSIDE};
+use checking_game::{CheckingGame, Inconsistent};
+use draws::DrawSet;
+use graph::DrawGraph;
+
+/// The repetition values of one table: for each mate-only draw slot, the entries of both cases.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RepetitionValues {
+    slots: Vec<u64>,
+    entries: Vec<[DrawValue; 2]>,
+    first_base: u32,
+    draw_base: u32,
+}
+
+impl RepetitionValues {
+    /// Values from their parts: `slots` increasing, one pair of entries (first player to move,
+    /// second player to move) per slot, and the bases of the pair measures (see
+    /// [`crate::DrawValue`]).
+    pub fn from_parts(slots: Vec<u64>, entries: Vec<[DrawValue; 2]>, first_base: u32, draw_base: u32) -> Self {
+        RepetitionValues { slots, entries, first_base, draw_base }
+    }
+
+    /// The mate-only draw slots, increasing.
+    pub fn slots(&self) -> &[u64] {
+        &self.slots
+    }
+
+    /// The entries, in the order of [`RepetitionValues::slots`].
+    pub fn entries(&self) -> &[[DrawValue; 2]] {
+        &self.entries
+    }
+
+    /// The entries of `slot`, if it is a mate-only draw.
+    pub fn get(&self, slot: u64) -> Option<[DrawValue; 2]> {
+        self.slots.binary_search(&slot).ok().map(|i| self.entries[i])
+    }
+
+    /// Base `T` of the first player's measures `k · T + t`.
+    pub fn first_base(&self) -> u32 {
+        self.first_base
+    }
+
+    /// Base `T` of the draws' measures `c · T + d`.
+    pub fn draw_base(&self) -> u32 {
+        self.draw_base
+    }
+}
+
+/// Computes the repetition values of the mate-only draws of `values` (one `Value` byte per slot).
+pub(crate) fn analyse<R: RetroRules>(
+    rules: &R,
+    name: &str,
+    values: &[u8],
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+) -> Result<RepetitionValues, GenerateError> {
+    let draws = DrawSet::new(values).map_err(|_| GenerateError::TooManyDraws { material: name.to_string() })?;
+    let graph = DrawGraph::new(rules, &draws);
+    let (rank, outside) = second_player_region(&graph, progress);
+    let inconsistent = |Inconsistent(node, detail): Inconsistent| GenerateError::Inconsistent {
+        material: name.to_string(),
+        slot: draws.slot(node / 2),
+        detail,
+    };
+    let game = CheckingGame::new(&graph, &outside).map_err(inconsistent)?;
+    let solution = game.solve().map_err(inconsistent)?;
+    let first_base = solution.first.iter().map(|&(_, t)| t).max().unwrap_or(0);
+    let draw_base = solution.draw.iter().zip(&solution.first).filter(|(_, f)| f.0 == 0).map(|(&(_, d), _)| d + 1).max();
+    let draw_base = draw_base.unwrap_or(0);
+    let too_large = |measure: u64| GenerateError::ProgressTooLarge { material: name.to_string(), measure };
+    let mut entries = vec![[DrawValue::NONE; 2]; draws.len()];
+    for (i, pair) in entries.iter_mut().enumerate() {
+        for (case, entry) in pair.iter_mut().enumerate() {
+            let r = rank[2 * i + case];
+            if r != OUTSIDE {
+                *entry = DrawValue::new(CycleOutcome::SecondPlayerWins, r).ok_or(too_large(r.into()))?;
+            }
+        }
+    }
+    for (v, &node) in game.nodes().iter().enumerate() {
+        let (k, t) = solution.first[v];
+        let (outcome, measure) = if k > 0 {
+            (CycleOutcome::FirstPlayerWins, u64::from(k - 1) * u64::from(first_base) + u64::from(t - 1))
+        } else {
+            let (c, d) = solution.draw[v];
+            (CycleOutcome::Draw, u64::from(c) * u64::from(draw_base) + u64::from(d))
+        };
+        let measure32 = u32::try_from(measure).map_err(|_| too_large(measure))?;
+        entries[(node / 2) as usize][(node % 2) as usize] =
+            DrawValue::new(outcome, measure32).ok_or(too_large(measure))?;
+    }
+    Ok(RepetitionValues { slots: draws.slots().to_vec(), entries, first_base, draw_base })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::retrograde;
+    use crate::index::Indexer;
+    use crate::material::Material;
+    use crate::retro::MinishogiRetro;
+
+    fn solve(name: &str) -> (Vec<u8>, RepetitionValues) {
+        let rules = MinishogiRetro::new(Indexer::new(&Material::parse(name).expect("material")));
+        let (values, _) = retrograde(&rules, name, None).expect("generates");
+        let rep = analyse(&rules, name, &values, None).expect("analyses");
+        (values, rep)
+    }
+
+    /// Without pieces nobody can check: the first player loses every position by repetition.
+    #[test]
+    fn kings_only_is_won_by_the_second_player_everywhere() {
+        let (values, rep) = solve("-");
+        let draws = values.iter().filter(|&&v| v == 0).count();
+        assert_eq!(rep.slots().len(), draws);
+        assert!(draws > 200);
+        for pair in rep.entries() {
+            assert_eq!(pair[0], DrawValue::new(CycleOutcome::SecondPlayerWins, 0).expect("fits"));
+            assert_eq!(pair[1], DrawValue::new(CycleOutcome::SecondPlayerWins, 1).expect("fits"));
+        }
+    }
+}

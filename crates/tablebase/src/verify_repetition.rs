@@ -1,0 +1,324 @@
+//! Verification of the repetition values against the rules, independent of the generator.
+//!
+//! For every mate-only draw and both cases, the rules crate generates the legal moves forward,
+//! decides for each whether it gives check (the opponent is in check after it), and the stored
+//! entries of the children are read. The outcome and its progress measure must then satisfy the
+//! local conditions that make the measure a proof (see [`crate::DrawValue`]); together they show
+//! that every outcome is what perfect play gives:
+//! - **second player wins**, rank `r`: with F to move, every move to a draw leads to an S win, and
+//!   `r` is 0 if F is not in check (S's last move did not check), else 1 + the largest child rank;
+//!   with S to move, `r` is 1 + the smallest rank of the children that S wins. So S can reach a
+//!   non-checking move of its own within `r` plies, again and again.
+//! - **first player wins**, measure `(k, t)`: F has a move (S: every move to a draw leads) to an F
+//!   win whose measure is smaller: `k` smaller after S's non-checking move, `k` not larger after
+//!   F's, `(k, t)` lexicographically smaller after a check. So S's non-checking moves are finitely
+//!   many, and so are the checks between two non-checking moves of F.
+//! - **draw**, measures `(c, d)`: F can keep S's non-checking moves finite (`c`, as `k` above, with
+//!   F wins as safe children) and S can keep F's finite (`d`, symmetrically), so neither wins.
+//! The ranks of the second player's wins are also checked to be exact, so a table whose progress
+//! counters are off by one fails as well.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use minishogi::MoveList;
+use rayon::prelude::*;
+
+use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
+use crate::generate::Progress;
+use crate::index::Indexer;
+use crate::material::Material;
+use crate::repetition::RepetitionValues;
+use crate::value::Value;
+
+/// Draws checked per task.
+const CHUNK: usize = 1 << 10;
+
+/// What a successful verification of the repetition values counted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RepetitionReport {
+    /// Mate-only draws checked.
+    pub draws: u64,
+    /// Per case (first player to move, second player to move): entries won by the second player,
+    /// by the first player, drawn.
+    pub counts: [[u64; 3]; 2],
+}
+
+/// Why the repetition values failed verification.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RepetitionError {
+    /// The repetition values are not given for exactly the mate-only draws.
+    #[error("material {material}: repetition values for {found} slots, but the table has {expected} mate-only draws")]
+    WrongDraws {
+        /// The material set.
+        material: String,
+        /// Mate-only draws.
+        expected: u64,
+        /// Slots with repetition values.
+        found: u64,
+    },
+    /// An entry fails its local check.
+    #[error("material {material}, slot {index} ({sfen}), {case:?}: stored {stored:?}: {detail}")]
+    Mismatch {
+        /// The material set.
+        material: String,
+        /// The slot.
+        index: u64,
+        /// The position (the side to move is the case's player).
+        sfen: String,
+        /// Which case.
+        case: Case,
+        /// The stored entry.
+        stored: DrawValue,
+        /// What was seen.
+        detail: String,
+    },
+}
+
+/// A child of a draw (a mate-only draw itself): its entries. Whether the move into it gave check
+/// is the child's own "in check", checked when the child's entries are.
+struct Child {
+    entries: [DrawValue; 2],
+}
+
+/// Checks the repetition values of `material`'s table against its mate-only `values`.
+pub fn verify_repetition(
+    material: &Material,
+    values: &[u8],
+    repetition: &RepetitionValues,
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+) -> Result<RepetitionReport, RepetitionError> {
+    let name = material.name();
+    let draws: Vec<u64> =
+        (0..values.len() as u64).into_par_iter().filter(|&i| values[i as usize] == Value::DRAW.to_byte()).collect();
+    if draws.as_slice() != repetition.slots() {
+        return Err(RepetitionError::WrongDraws {
+            material: name,
+            expected: draws.len() as u64,
+            found: repetition.slots().len() as u64,
+        });
+    }
+    let indexer = Indexer::new(material);
+    let done = AtomicU64::new(0);
+    let total = draws.len() as u64;
+    let reports: Vec<Result<RepetitionReport, RepetitionError>> = draws
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut report = RepetitionReport::default();
+            let mut moves = MoveList::new();
+            let mut children = Vec::with_capacity(256);
+            for &slot in chunk {
+                check_draw(&indexer, values, repetition, slot, &name, &mut moves, &mut children, &mut report)?;
+            }
+            let d = done.fetch_add(chunk.len() as u64, Ordering::Relaxed) + chunk.len() as u64;
+            if let Some(report) = progress {
+                report(Progress { phase: "verify repetition", done: d, total });
+            }
+            Ok(report)
+        })
+        .collect();
+    let mut total = RepetitionReport::default();
+    for r in reports {
+        let r = r?;
+        total.draws += r.draws;
+        for case in 0..2 {
+            for k in 0..3 {
+                total.counts[case][k] += r.counts[case][k];
+            }
+        }
+    }
+    Ok(total)
+}
+
+/// Checks both entries of the draw in `slot`.
+#[allow(clippy::too_many_arguments)]
+fn check_draw(
+    indexer: &Indexer,
+    values: &[u8],
+    repetition: &RepetitionValues,
+    slot: u64,
+    name: &str,
+    moves: &mut MoveList,
+    children: &mut Vec<Child>,
+    report: &mut RepetitionReport,
+) -> Result<(), RepetitionError> {
+    let Some(pos) = indexer.position(slot) else {
+        return Err(mismatch(name, slot, "-".into(), Case::FirstPlayerToMove, DrawValue::NONE, "not a legal position"));
+    };
+    let entries = repetition.get(slot).unwrap_or_default();
+    pos.legal_moves(moves);
+    children.clear();
+    for &m in moves.iter() {
+        let child = pos.after(m);
+        let Some(c) = indexer.index(&child) else {
+            let detail = format!("move {m} leaves the material set");
+            return Err(mismatch(name, slot, pos.to_sfen(), Case::FirstPlayerToMove, entries[0], &detail));
+        };
+        // Moves out of the mate-only draws lose by mate for the mover and never count.
+        if values.get(c as usize) == Some(&Value::DRAW.to_byte()) {
+            children.push(Child { entries: repetition.get(c).unwrap_or_default() });
+        }
+    }
+    report.draws += 1;
+    for case in Case::ALL {
+        let stored = entries[case.index()];
+        let outcome = check_entry(case, stored, pos.in_check(), children, repetition)
+            .map_err(|detail| mismatch(name, slot, pos.to_sfen(), case, stored, &detail))?;
+        report.counts[case.index()][outcome as usize] += 1;
+    }
+    Ok(())
+}
+
+fn mismatch(name: &str, index: u64, sfen: String, case: Case, stored: DrawValue, detail: &str) -> RepetitionError {
+    RepetitionError::Mismatch { material: name.to_string(), index, sfen, case, stored, detail: detail.to_string() }
+}
+
+/// Checks one entry against its children; returns the outcome's counting index.
+fn check_entry(
+    case: Case,
+    stored: DrawValue,
+    in_check: bool,
+    children: &[Child],
+    repetition: &RepetitionValues,
+) -> Result<usize, String> {
+    let first_moves = case == Case::FirstPlayerToMove;
+    let child = |c: &Child| c.entries[case.after_move().index()];
+    let Some(outcome) = stored.outcome() else {
+        return Err("a mate-only draw without a repetition value".into());
+    };
+    if children.is_empty() {
+        return Err("a mate-only draw without a move to a mate-only draw".into());
+    }
+    match outcome {
+        CycleOutcome::SecondPlayerWins => {
+            let ranks = children.iter().filter(|c| child(c).outcome() == Some(CycleOutcome::SecondPlayerWins));
+            let ranks: Vec<u32> = ranks.map(|c| child(c).progress()).collect();
+            let expected = if first_moves {
+                if ranks.len() != children.len() {
+                    return Err("F has a move to a position S does not win".into());
+                }
+                if in_check {
+                    ranks.iter().max().map(|r| r + 1)
+                } else {
+                    Some(0)
+                }
+            } else {
+                ranks.iter().min().map(|r| r + 1)
+            };
+            match expected {
+                Some(r) if r == stored.progress() => Ok(0),
+                Some(r) => Err(format!("the children give rank {r}")),
+                None => Err("S has no move to a position it wins".into()),
+            }
+        }
+        CycleOutcome::FirstPlayerWins => {
+            let base = repetition.first_base();
+            let (k, t) = split(stored.progress(), base);
+            // Priority of this node: who made the last move without check, if anyone.
+            let ok = |c: &Child| {
+                let v = child(c);
+                if v.outcome() != Some(CycleOutcome::FirstPlayerWins) {
+                    return false;
+                }
+                let (kc, tc) = split(v.progress(), base);
+                match (in_check, first_moves) {
+                    (false, true) => kc < k,
+                    (false, false) => kc <= k,
+                    (true, _) => (kc, tc) < (k, t),
+                }
+            };
+            let holds = if first_moves { children.iter().any(ok) } else { children.iter().all(ok) };
+            if holds {
+                Ok(1)
+            } else if first_moves {
+                Err("F has no move that keeps its win with a smaller measure".into())
+            } else {
+                Err("S has a move that escapes F's win or does not lower the measure".into())
+            }
+        }
+        CycleOutcome::Draw => {
+            let base = repetition.draw_base();
+            let (c, d) = split(stored.progress(), base);
+            let measures = |x: &Child| {
+                let v = child(x);
+                (v.outcome(), split(v.progress(), base))
+            };
+            let (c_ok, d_ok) = if first_moves {
+                let b = u32::from(!in_check);
+                // F keeps S's non-checking moves finite: some move to a draw with c lowered.
+                let c_ok = children.iter().any(|x| matches!(measures(x), (Some(CycleOutcome::Draw), (cc, _)) if cc + b <= c));
+                // S keeps F's non-checking moves finite: no F move escapes to an F win, and after
+                // a check by S, d does not grow.
+                let d_ok = children.iter().all(|x| match measures(x) {
+                    (Some(CycleOutcome::SecondPlayerWins), _) => true,
+                    (Some(CycleOutcome::Draw), (_, dd)) => !in_check || dd <= d,
+                    _ => false,
+                });
+                (c_ok, d_ok)
+            } else {
+                let b = u32::from(!in_check);
+                let d_ok = children.iter().any(|x| matches!(measures(x), (Some(CycleOutcome::Draw), (_, dd)) if dd + b <= d));
+                let c_ok = children.iter().all(|x| match measures(x) {
+                    (Some(CycleOutcome::FirstPlayerWins), _) => true,
+                    (Some(CycleOutcome::Draw), (cc, _)) => cc <= c,
+                    _ => false,
+                });
+                (c_ok, d_ok)
+            };
+            match (c_ok, d_ok) {
+                (true, true) => Ok(2),
+                (false, _) => Err("F cannot keep S's non-checking moves finite".into()),
+                (_, false) => Err("S cannot keep F's non-checking moves finite".into()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{generate, repetition_values, GenerateOptions};
+
+    fn tables(name: &str) -> (Material, Vec<u8>, RepetitionValues) {
+        let m = Material::parse(name).expect("material");
+        let values = generate(&m, &GenerateOptions::default()).expect("generates");
+        let rep = repetition_values(&m, &values, &GenerateOptions::default()).expect("analyses");
+        (m, values, rep)
+    }
+
+    #[test]
+    fn generated_values_pass_and_count_every_case() {
+        for name in ["-", "P", "RG", "RR"] {
+            let (m, values, rep) = tables(name);
+            let report = verify_repetition(&m, &values, &rep, None).expect("verifies");
+            assert_eq!(report.draws, rep.slots().len() as u64);
+            for case in 0..2 {
+                assert_eq!(report.counts[case].iter().sum::<u64>(), report.draws, "{name}");
+            }
+        }
+    }
+
+    /// A flipped outcome, and a progress counter one off, are both caught with the position.
+    #[test]
+    fn a_wrong_outcome_or_rank_fails() {
+        let (m, values, rep) = tables("RR");
+        let perpetual = rep
+            .entries()
+            .iter()
+            .position(|p| p[0].outcome() == Some(CycleOutcome::FirstPlayerWins))
+            .expect("RR has wins by perpetual check");
+        let ranked = rep.entries().iter().position(|p| p[1].progress() > 1).expect("a rank above 1");
+        let broken = |i: usize, case: usize, v: DrawValue| {
+            let mut entries = rep.entries().to_vec();
+            entries[i][case] = v;
+            RepetitionValues::from_parts(rep.slots().to_vec(), entries, rep.first_base(), rep.draw_base())
+        };
+        let flipped = broken(perpetual, 0, DrawValue::new(CycleOutcome::SecondPlayerWins, 1).expect("fits"));
+        let off = broken(ranked, 1, DrawValue::new(CycleOutcome::SecondPlayerWins, rep.entries()[ranked][1].progress() + 1).expect("fits"));
+        for bad in [flipped, off] {
+            match verify_repetition(&m, &values, &bad, None) {
+                Err(RepetitionError::Mismatch { sfen, .. }) => assert!(sfen.contains(' ')),
+                other => panic!("expected a mismatch, got {other:?}"),
+            }
+        }
+    }
+}
