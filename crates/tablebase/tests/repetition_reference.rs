@@ -272,6 +272,7 @@ struct Census {
     repetition: [usize; 2],
     perpetual_check: [usize; 2],
     draw: [usize; 2],
+    /// Up to three SFENs of F-nodes and three of S-nodes won by perpetual check, and drawn.
     perpetual_examples: Vec<String>,
     draw_examples: Vec<String>,
 }
@@ -290,13 +291,13 @@ fn census(keys: &[common::reference_solver::Key], values: &[Ref]) -> Census {
             Ref::Repetition { .. } => c.repetition[side] += 1,
             Ref::PerpetualCheck { .. } => {
                 c.perpetual_check[side] += 1;
-                if c.perpetual_examples.len() < 3 {
+                if c.perpetual_check[side] <= 3 {
                     c.perpetual_examples.push(sfen());
                 }
             }
             Ref::Draw => {
                 c.draw[side] += 1;
-                if c.draw_examples.len() < 3 {
+                if c.draw[side] <= 3 {
                     c.draw_examples.push(sfen());
                 }
             }
