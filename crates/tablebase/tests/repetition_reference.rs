@@ -1,6 +1,30 @@
 //! The tables against a second, simple solver (`common::reference_solver`: explicit graph of every
 //! position, textbook fixed points, no code shared with the generator), and that solver against
 //! facts that need no table: the kings-only set and hand-made graphs.
+//!
+//! Census by `print_census` (sente first; every position, both sides to move, no symmetry;
+//! F = sente to move, S = gote to move; times on a loaded 2-core machine):
+//!
+//! | set | positions | mate win | mate loss | W_S F / S | W_F F / S | draw | enumerate + solve |
+//! |---|---|---|---|---|---|---|---|
+//! | `-` | 912 | 0 | 0 | 456 / 456 | 0 | 0 | 1 ms |
+//! | R | 69,704 | 35,480 | 34,224 | 0 | 0 | 0 | 0.2 s |
+//! | B | 74,616 | 40,392 | 34,224 | 0 | 0 | 0 | 0.2 s |
+//! | G | 39,804 | 22,988 | 16,816 | 0 | 0 | 0 | 0.1 s |
+//! | S | 78,810 | 46,110 | 32,510 | 95 / 95 | 0 | 0 | 0.2 s |
+//! | P | 72,714 | 42,640 | 28,746 | 664 / 664 | 0 | 0 | 0.2 s |
+//! | GG | 834,378 | 331,362 | 186,482 | 158,267 / 158,267 | 0 | 0 | 3 s |
+//! | PP | 2,732,482 | 1,108,416 | 681,372 | 471,347 / 471,347 | 0 | 0 | 19 s |
+//! | GP | 3,044,148 | 1,432,654 | 903,994 | 353,750 / 353,750 | 0 | 0 | 96 s |
+//! | SP | 6,023,196 | 2,678,112 | 1,622,512 | 861,286 / 861,286 | 0 | 0 | 138 s |
+//! | GS | 3,299,052 | 1,320,362 | 731,304 | 623,581 / 623,519 | 112 / 174 | 0 | 45 s |
+//! | SS | 3,263,922 | 1,296,248 | 709,872 | 628,761 / 628,723 | 140 / 178 | 0 | 49 s |
+//! | RR | 2,574,824 | 948,252 | 769,040 | 422,222 / 424,508 | 6,544 / 4,258 | 0 | 49 s |
+//! | BB | 2,935,168 | 1,117,942 | 755,468 | 530,879 / 530,879 | 0 | 0 | 101 s |
+//!
+//! Perpetual-check wins of the first player exist (GS, SS, RR), e.g. `K3S/5/1G1k1/5/5 b - 1` (F),
+//! `K3S/5/1+S1k1/5/5 b - 1` (F), `K1k2/5/5/4r/+R4 b - 1` (F), `K1k2/5/5/4r/2+R2 w - 1` (S);
+//! no set above has a position drawn by mutual perpetual check.
 
 mod common;
 
