@@ -25,8 +25,9 @@
 //! | RG | 2,935,696 | 1,547,236 | 1,310,934 | 38,733 / 38,709 | 30 / 54 | 0 | 46 s |
 //! | RS | 5,815,580 | 3,090,756 | 2,665,498 | 29,487 / 29,555 | 176 / 108 | 0 | 72 s |
 //! | RP | 5,366,188 | 2,814,268 | 2,492,822 | 29,427 / 29,485 | 122 / 64 | 0 | 60 s |
+//! | BG | 3,133,752 | 1,492,324 | 1,021,444 | 307,629 / 308,255 | 2,363 / 1,737 | 0 | 55 s |
 //!
-//! Perpetual-check wins of the first player exist (GS, SS, RR, RB, RG, RS, RP), e.g.
+//! Perpetual-check wins of the first player exist (GS, SS, RR, RB, RG, RS, RP, BG), e.g.
 //! `K3S/5/1G1k1/5/5 b - 1` (F), `K1k2/5/5/4r/+R4 b - 1` (F), `K1k2/5/5/4r/2+R2 w - 1` (S),
 //! `Kbk2/5/4R/5/5 w - 1` (S);
 //! no set above has a position drawn by mutual perpetual check.
