@@ -41,24 +41,28 @@ use common::reference_solver::{enumerate, key, mate_only, position, solve, Graph
 use minishogi::Color::{Gote, Sente};
 use minishogi::Position;
 use minishogi_tablebase::{
-    generate, table_file_name, write_table, GenerateOptions, Indexer, Material, Tablebase, WriteOptions,
+    generate, repetition_values, table_file_name, write_table_with_repetition, GenerateOptions, Indexer, Material,
+    Tablebase, WriteOptions,
 };
 
 /// The one-piece sets and the kings-only set.
 const ONE_PIECE_SETS: [&str; 6] = ["-", "R", "B", "G", "S", "P"];
 
-/// The two-piece sets small enough to compare in a few seconds each (release mode).
-const SMALL_TWO_PIECE_SETS: [&str; 3] = ["GG", "PP", "GP"];
+/// The two-piece sets compared by default (RG has wins by perpetual check; about 20 s each in
+/// release mode on the 2-core machine).
+const SMALL_TWO_PIECE_SETS: [&str; 3] = ["GG", "PP", "RG"];
 
 /// Two-piece sets that take longer; the tests that use them are `#[ignore]`d.
-const LARGER_TWO_PIECE_SETS: [&str; 6] = ["RR", "SS", "GS", "SP", "RG", "BG"];
+const LARGER_TWO_PIECE_SETS: [&str; 6] = ["RR", "SS", "GS", "SP", "GP", "BG"];
 
 /// Generates the table of `name`, writes it into `dir` and opens the directory.
 fn tablebase_for(dir: &Path, name: &str) -> Tablebase {
     let m = Material::parse(name).expect("material");
     let values = generate(&m, &GenerateOptions::default()).expect("generate");
+    let rep = repetition_values(&m, &values, &GenerateOptions::default()).expect("repetition values");
     let path = dir.join(table_file_name(&m));
-    write_table(&path, &m.name(), &Indexer::new(&m).params(), &values, &WriteOptions::default(), &|_| {})
+    let params = Indexer::new(&m).params();
+    write_table_with_repetition(&path, &m.name(), &params, &values, Some(&rep), &WriteOptions::default(), &|_| {})
         .expect("write");
     Tablebase::open(dir).expect("open")
 }
@@ -194,6 +198,7 @@ fn one_piece_sets_have_the_tables_mate_only_values() {
 }
 
 #[test]
+#[ignore = "the verdict comparison of the same sets compares the mate-only values too"]
 fn small_two_piece_sets_have_the_tables_mate_only_values() {
     for name in SMALL_TWO_PIECE_SETS {
         mate_only_values_agree(name);
@@ -211,7 +216,6 @@ fn larger_two_piece_sets_have_the_tables_mate_only_values() {
 /// The tables' exact values under the standard rules against the reference solver, for both
 /// first players. Not compiled yet: the tablebase does not have `Tablebase::verdict` today. When it
 /// does, delete the `#[cfg(any())]` line (adapting the calls if the API differs).
-#[cfg(any())]
 mod verdicts {
     use super::*;
     use minishogi::RuleSet;
