@@ -3,13 +3,13 @@
 use super::CliResult;
 use clap::{Args, Subcommand};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use minishogi::Position;
+use minishogi::{Color, Position, RuleSet};
 use minishogi_tablebase::format::FORMAT_VERSION;
 use minishogi_tablebase::generate::{generate_with_stats, GenerateOptions, Progress};
 use minishogi_tablebase::tablebase::{check_header, MaterialTable};
 use minishogi_tablebase::{
-    positions_covered, table_file_name, verify, write_table, Indexer, Material, Table, Tablebase, Value,
-    WriteOptions,
+    positions_covered, repetition_values, table_file_name, verify, verify_repetition, write_table_with_repetition,
+    By, Indexer, Material, Table, Tablebase, Value, Verdict, WriteOptions,
 };
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -81,6 +81,26 @@ struct ProbeArgs {
     /// One JSON object per answer.
     #[arg(long)]
     json: bool,
+    /// Who moved first in the game: `sente` (an even game) or `gote` (a handicap game). Under the
+    /// standard rules this decides who wins a position nobody can win by mate.
+    #[arg(long, default_value = "sente", value_parser = parse_color)]
+    first_player: Color,
+    /// Repetition rule: `standard` (fourfold repetition: the first player loses, a perpetual
+    /// checker loses) or `draw300` (fourfold repetition and 300 plies are draws).
+    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    rules: RuleSet,
+}
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    match text {
+        "sente" | "b" | "black" => Ok(Color::Sente),
+        "gote" | "w" | "white" => Ok(Color::Gote),
+        _ => Err(format!("'{text}' is not a player: sente or gote")),
+    }
+}
+
+fn parse_rules(text: &str) -> Result<RuleSet, String> {
+    RuleSet::from_name(text).ok_or_else(|| format!("'{text}' is not a rule set: standard or draw300"))
 }
 
 /// Table files to check or describe.
@@ -154,6 +174,9 @@ fn gen(args: &GenArgs) -> CliResult {
         let path = args.dir.join(table_file_name(&m));
         if path.exists() && !args.force {
             match MaterialTable::open(&path, &m) {
+                Ok(t) if !t.table.has_repetition() => {
+                    eprintln!("{}: mate-only table (it predates repetition values): regenerating", m.name());
+                }
                 Ok(t) => {
                     let version = t.table.header().version;
                     let note = if version < FORMAT_VERSION {
@@ -272,20 +295,30 @@ fn build_table(m: &Material, dir: &Path, level: i32, bars: &MultiProgress) -> Re
     };
     let options = GenerateOptions { threads: None, progress: Some(&report) };
     let (values, stats) = generate_with_stats(m, &options).map_err(|e| e.to_string())?;
+    let mate_only = start.elapsed();
+    let repetition = repetition_values(m, &values, &options).map_err(|e| e.to_string())?;
     let generated = start.elapsed();
     let write_options = WriteOptions { level, ..WriteOptions::default() };
     bar.reset();
     bar.set_length(values.len().div_ceil(write_options.block_size as usize) as u64);
     bar.set_message("compress");
     let params = Indexer::new(m).params();
-    let summary = write_table(&path, &name, &params, &values, &write_options, &|n| bar.set_position(n))
-        .map_err(|e| e.to_string())?;
+    let summary = write_table_with_repetition(
+        &path,
+        &name,
+        &params,
+        &values,
+        Some(&repetition),
+        &write_options,
+        &|n| bar.set_position(n),
+    )
+    .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     bars.remove(&bar);
     let legal = summary.legal_positions;
     Ok(format!(
         "{name}: {} slots, {} positions ({:.1}%), longest mate {} plies, {} = {:.2} bits per stored position, \
-         generated in {:.1} s ({:.1} M slots/s), written in {:.1} s",
+         generated in {:.1} s ({:.1} M slots/s; repetition values of {} draws {:.1} s), written in {:.1} s",
         thousands(summary.index_size),
         thousands(legal),
         100.0 * legal as f64 / summary.index_size.max(1) as f64,
@@ -294,6 +327,8 @@ fn build_table(m: &Material, dir: &Path, level: i32, bars: &MultiProgress) -> Re
         summary.bits_per_position(),
         generated.as_secs_f64(),
         summary.index_size as f64 / generated.as_secs_f64().max(1e-9) / 1e6,
+        thousands(repetition.slots().len() as u64),
+        (generated - mate_only).as_secs_f64(),
         (start.elapsed() - generated).as_secs_f64(),
     ))
 }
@@ -310,17 +345,22 @@ fn style(template: &str) -> ProgressStyle {
 struct Answer {
     sfen: String,
     material: String,
-    value: Value,
+    verdict: Verdict,
+    first_player: Color,
     best: Option<String>,
     line: Vec<String>,
+    /// The table predates repetition values.
+    mate_only: bool,
 }
 
 fn probe(args: &ProbeArgs) -> CliResult {
     let tb = Tablebase::open(&args.dir).map_err(|e| e.to_string())?;
     let out = std::io::stdout();
     let mut out = out.lock();
+    let mut warned = std::collections::HashSet::new();
     if let Some(sfen) = &args.sfen {
-        let answer = answer(&tb, sfen)?;
+        let answer = answer(&tb, sfen, args)?;
+        warn_mate_only(&answer, &mut warned);
         writeln!(out, "{}", render(&answer, args.json)).map_err(|e| e.to_string())?;
         return Ok(());
     }
@@ -332,8 +372,11 @@ fn probe(args: &ProbeArgs) -> CliResult {
             continue;
         }
         lines += 1;
-        let text = match answer(&tb, sfen) {
-            Ok(a) => render(&a, args.json),
+        let text = match answer(&tb, sfen, args) {
+            Ok(a) => {
+                warn_mate_only(&a, &mut warned);
+                render(&a, args.json)
+            }
             Err(e) => {
                 failed += 1;
                 if args.json {
@@ -351,10 +394,21 @@ fn probe(args: &ProbeArgs) -> CliResult {
     Ok(())
 }
 
-fn answer(tb: &Tablebase, sfen: &str) -> Result<Answer, String> {
+/// Says once per material that its table answers mate-only draws as plain draws.
+fn warn_mate_only(a: &Answer, warned: &mut std::collections::HashSet<String>) {
+    if a.mate_only && warned.insert(a.material.clone()) {
+        eprintln!(
+            "warning: the table of {} predates repetition values: its draws are mate-only; 'minishogi tb gen {} --force' rebuilds it",
+            a.material, a.material
+        );
+    }
+}
+
+fn answer(tb: &Tablebase, sfen: &str, args: &ProbeArgs) -> Result<Answer, String> {
     let position = Position::from_sfen(sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))?;
     let material = Material::of(&position);
-    let mut probe = tb.probe(&position).map_err(|e| e.to_string())?;
+    let (first, rules) = (args.first_player, args.rules);
+    let mut probe = tb.exact_probe(&position, first, rules).map_err(|e| e.to_string())?;
     if probe.is_none() {
         // Four pieces would need about 10^10 slots: beyond what `tb gen` builds on one machine.
         if material.piece_count() > 3 {
@@ -378,12 +432,12 @@ fn answer(tb: &Tablebase, sfen: &str) -> Result<Answer, String> {
         let line = build_table(&material, tb.dir(), WriteOptions::default().level, &MultiProgress::new())?;
         eprintln!("{line}");
         tb.forget(&material);
-        probe = tb.probe(&position).map_err(|e| e.to_string())?;
+        probe = tb.exact_probe(&position, first, rules).map_err(|e| e.to_string())?;
     }
     let probe =
         probe.ok_or_else(|| format!("table for {} still missing after generating it", material.name()))?;
     let line = tb
-        .line(&position)
+        .exact_line(&position, first, rules)
         .map_err(|e| e.to_string())?
         .unwrap_or_default()
         .iter()
@@ -392,9 +446,11 @@ fn answer(tb: &Tablebase, sfen: &str) -> Result<Answer, String> {
     Ok(Answer {
         sfen: position.to_sfen(),
         material: material.name(),
-        value: probe.value,
+        verdict: probe.verdict,
+        first_player: first,
         best: probe.best.map(|m| m.to_string()),
         line,
+        mate_only: probe.mate_only,
     })
 }
 
@@ -403,17 +459,19 @@ fn render(a: &Answer, json: bool) -> String {
         return serde_json::json!({
             "sfen": a.sfen,
             "material": a.material,
-            "result": a.value.result_name(),
-            "plies": a.value.dtm(),
+            "result": a.verdict.result.name(),
+            "by": a.verdict.by.map(By::name),
+            "plies": a.verdict.plies,
+            "first_player": if a.first_player == Color::Sente { "sente" } else { "gote" },
             "best": a.best,
             "line": a.line,
         })
         .to_string();
     }
-    let best =
-        a.best.as_deref().unwrap_or(if a.value.is_loss() { "none (mated or no legal move)" } else { "none" });
+    let mated = a.verdict.plies == Some(0);
+    let best = a.best.as_deref().unwrap_or(if mated { "none (mated or no legal move)" } else { "none" });
     let line = if a.line.is_empty() { "-".to_string() } else { a.line.join(" ") };
-    format!("{} [{}]: {}; best {best}; line {line}", a.sfen, a.material, a.value)
+    format!("{} [{}]: {}; best {best}; line {line}", a.sfen, a.material, a.verdict)
 }
 
 // ---------------------------------------------------------------- verify
@@ -454,8 +512,20 @@ fn verify_one(path: &Path, bars: &MultiProgress) -> Result<String, String> {
         minishogi_tablebase::VerifyError::Mismatch { sfen, .. } => format!("{e}; position {sfen}"),
         _ => e.to_string(),
     })?;
+    let repetition = match table.repetition_values(&values).map_err(|e| e.to_string())? {
+        None => "no repetition values (a mate-only table: 'minishogi tb gen --force' rebuilds it)".to_string(),
+        Some(rep) => {
+            let c = verify_repetition(&material, &values, &rep, None).map_err(|e| e.to_string())?.counts;
+            format!(
+                "repetition values ok (first player to move: {} lost by repetition, {} won by perpetual check, {} drawn; \
+                 second player to move: {} won by repetition, {} lost by perpetual check, {} drawn)",
+                thousands(c[0][0]), thousands(c[0][1]), thousands(c[0][2]),
+                thousands(c[1][0]), thousands(c[1][1]), thousands(c[1][2]),
+            )
+        }
+    };
     Ok(format!(
-        "{}: ok: checksums, {} slots, {} positions ({} wins, {} losses, {} draws), longest mate {}, {:.1} s",
+        "{}: ok: checksums, {} slots, {} positions ({} wins, {} losses, {} mate-only draws), longest mate {}, {repetition}, {:.1} s",
         path.display(),
         thousands(r.slots),
         thousands(r.positions),
@@ -577,6 +647,7 @@ fn rewrite(files: &[PathBuf], level: i32) -> CliResult {
         let start = Instant::now();
         let (table, material) = open_table(path)?;
         let values = table.values().map_err(|e| e.to_string())?;
+        let repetition = table.repetition_values(&values).map_err(|e| e.to_string())?;
         let (before, version) = (table.file_bytes(), table.header().version);
         // The new file replaces this one by rename; let go of the old mapping first.
         drop(table);
@@ -586,8 +657,10 @@ fn rewrite(files: &[PathBuf], level: i32) -> CliResult {
         bar.set_prefix(material.name());
         bar.set_message("compress");
         let params = Indexer::new(&material).params();
+        let name = material.name();
+        let progress = |n| bar.set_position(n);
         let summary =
-            write_table(path, &material.name(), &params, &values, &options, &|n| bar.set_position(n))
+            write_table_with_repetition(path, &name, &params, &values, repetition.as_ref(), &options, &progress)
                 .map_err(|e| e.to_string())?;
         bar.finish_and_clear();
         let bits = |bytes: u64| bytes as f64 * 8.0 / summary.legal_positions.max(1) as f64;
