@@ -620,6 +620,38 @@ fn info(files: &[PathBuf]) -> CliResult {
                 None => println!("  {what}: none"),
             }
         }
+        repetition_info(&table, &material)?;
+    }
+    Ok(())
+}
+
+/// The mate-only draws under the standard rules: counts of each outcome for both cases, with the
+/// first example of each (the SFEN has sente to move; the case says who moved first).
+fn repetition_info(table: &Table, material: &Material) -> CliResult {
+    let values = table.values().map_err(|e| e.to_string())?;
+    let Some(rep) = table.repetition_values(&values).map_err(|e| e.to_string())? else {
+        println!("  no repetition values: a mate-only table ('minishogi tb gen {} --force' rebuilds it)", material.name());
+        return Ok(());
+    };
+    let indexer = Indexer::new(material);
+    let names = [
+        ["lost by repetition", "won by perpetual check", "drawn by perpetual check"],
+        ["won by repetition", "lost by perpetual check", "drawn by perpetual check"],
+    ];
+    for (case, first, names) in [(0, "sente", names[0]), (1, "gote", names[1])] {
+        let mover = if case == 0 { "first" } else { "second" };
+        println!("  mate-only draws with the {mover} player to move (first player {first} in the example SFENs):");
+        for (k, name) in names.iter().enumerate() {
+            let matching = |pair: &&[minishogi_tablebase::DrawValue; 2]| pair[case].outcome().map(|o| o as usize) == Some(k);
+            let count = rep.entries().iter().filter(matching).count() as u64;
+            let example = rep
+                .entries()
+                .iter()
+                .position(|p| matching(&p))
+                .and_then(|i| indexer.position(rep.slots()[i]))
+                .map_or(String::new(), |p| format!(", e.g. {}", p.to_sfen()));
+            println!("    {name}: {}{example}", thousands(count));
+        }
     }
     Ok(())
 }
