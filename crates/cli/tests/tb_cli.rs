@@ -2,7 +2,7 @@
 //! sets, stdin mode, skipping existing tables, verification catching a damaged file, rewriting a
 //! format version 1 table.
 
-use minishogi::Position;
+use minishogi::{Color, EndReason, Game, Position, RuleSet};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -27,11 +27,13 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Checks one probe answer against the rules crate: the line is legal, as long as the distance,
-/// and ends with the side to move having no legal move.
+/// Checks one probe answer against the rules crate: for a mate, the line is legal, as long as
+/// the distance, and ends with the side to move having no legal move; for a repetition outcome,
+/// the line replayed as a game (with the first player the answer names) ends by fourfold
+/// repetition with the stated winner.
 fn check_answer(json: &serde_json::Value, sfen: &str) {
     let obj = json.as_object().expect("an object");
-    for key in ["sfen", "material", "result", "plies", "best", "line"] {
+    for key in ["sfen", "material", "result", "by", "plies", "first_player", "best", "line"] {
         assert!(obj.contains_key(key), "missing {key}: {json}");
     }
     let result = json["result"].as_str().expect("result is a string");
@@ -41,8 +43,22 @@ fn check_answer(json: &serde_json::Value, sfen: &str) {
     assert_eq!(json["best"].as_str(), line.first().copied(), "{json}");
     let mut pos = Position::from_sfen(sfen).expect("sfen");
     assert_eq!(json["sfen"].as_str(), Some(pos.to_sfen().as_str()));
-    if result == "draw" {
+    if json["by"] != "mate" {
         assert!(json["plies"].is_null());
+        let first = if json["first_player"] == "sente" { Color::Sente } else { Color::Gote };
+        let mover = pos.side_to_move();
+        let mut game = Game::with_first_player(pos, RuleSet::Standard, first);
+        for m in line {
+            game.play_usi(m).expect("a legal move");
+        }
+        let outcome = game.outcome().expect("the line ends the game");
+        assert!(matches!(outcome.reason, EndReason::Repetition | EndReason::PerpetualCheck), "{json}");
+        let expected = match result {
+            "win" => Some(mover),
+            "loss" => Some(!mover),
+            _ => None,
+        };
+        assert_eq!(outcome.winner, expected, "{json}");
         return;
     }
     let plies = json["plies"].as_u64().expect("plies is a number");
@@ -186,18 +202,49 @@ fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
     std::fs::write(&path, [&v1[..], &bytes[len..]].concat()).expect("write");
     let before = bytes.len() as u64;
 
-    let d = dir.path().to_str().expect("utf-8 path");
-    let out = run(&["tb", "gen", "S", "--dir", d]);
-    assert!(text(&out.stdout).contains("skipped (format version 1"), "{}", text(&out.stdout));
     let f = path.to_str().expect("utf-8");
     let out = run(&["tb", "rewrite", f, "--threads", "1"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("format version 1 -> 2"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains(&format!("format version 1 -> {FORMAT_VERSION}")), "{}", text(&out.stdout));
     let table = Table::open(&path).expect("open");
     assert_eq!((table.header().version, table.header().transform), (FORMAT_VERSION, TRANSFORM_DONT_CARE));
     assert!(table.file_bytes() < before, "{} bytes, {before} before", table.file_bytes());
     assert_eq!(table.values().expect("values"), values);
+    assert!(!table.has_repetition(), "rewriting keeps the values, and a version 1 file has no repetition values");
     let out = run(&["tb", "info", f]);
     let info = text(&out.stdout);
-    assert!(info.contains("format version 2") && info.contains("longest mate: win in 37"), "{info}");
+    assert!(info.contains("format version 3") && info.contains("longest mate: win in 37"), "{info}");
+    assert!(info.contains("no repetition values"), "{info}");
+    // A mate-only table's answers come with a warning; `tb gen` rebuilds it.
+    let d = dir.path().to_str().expect("utf-8 path");
+    let out = run(&["tb", "probe", "--sfen", "4k/5/5/5/K4 b S 1", "--dir", d, "--json"]);
+    assert!(text(&out.stderr).contains("predates repetition values"), "{}", text(&out.stderr));
+    let out = run(&["tb", "gen", "S", "--dir", d]);
+    assert!(text(&out.stderr).contains("predates repetition values): regenerating"), "{}", text(&out.stderr));
+    assert!(Table::open(&path).expect("open").has_repetition());
+}
+
+/// The kings-only set: nobody can mate, so the first player loses by repetition (SPEC §3.1).
+#[test]
+fn probe_answers_by_the_repetition_rule_for_both_first_players() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path().to_str().expect("utf-8 path");
+    let sfen = "4k/5/5/5/K4 b - 1";
+    for (first, result) in [("sente", "loss"), ("gote", "win")] {
+        let out = run(&["tb", "probe", "--json", "--sfen", sfen, "--dir", d, "--first-player", first]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let json: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("JSON");
+        assert_eq!((json["result"].as_str(), json["by"].as_str()), (Some(result), Some("repetition")), "{json}");
+        assert_eq!(json["first_player"], first);
+        check_answer(&json, sfen);
+    }
+    let out = run(&["tb", "probe", "--sfen", sfen, "--dir", d]);
+    assert!(text(&out.stdout).contains("loss by repetition"), "{}", text(&out.stdout));
+    let out = run(&["tb", "probe", "--json", "--sfen", sfen, "--dir", d, "--rules", "draw300"]);
+    let json: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("JSON");
+    assert_eq!((json["result"].as_str(), json["by"].is_null()), (Some("draw"), true), "{json}");
+    for bad in [["--first-player", "nobody"], ["--rules", "lenient"]] {
+        let out = run(&["tb", "probe", "--sfen", sfen, "--dir", d, bad[0], bad[1]]);
+        assert!(!out.status.success() && text(&out.stderr).contains(bad[1]), "{}", text(&out.stderr));
+    }
 }
