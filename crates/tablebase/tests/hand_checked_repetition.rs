@@ -1,0 +1,91 @@
+//! Positions whose values under the repetition rule are worked out by hand (SPEC §3.1), one for
+//! each outcome that occurs in the tables of up to three pieces.
+
+use minishogi::{Color, EndReason, Game, Position, RuleSet};
+use minishogi_tablebase::{
+    generate, repetition_values, table_file_name, write_table_with_repetition, By, GenerateOptions, Indexer,
+    Material, Tablebase, Verdict, Wdl, WriteOptions,
+};
+use std::path::Path;
+
+fn build(dir: &Path, name: &str) {
+    let m = Material::parse(name).expect("material");
+    let values = generate(&m, &GenerateOptions::default()).expect("generate");
+    let rep = repetition_values(&m, &values, &GenerateOptions::default()).expect("repetition");
+    let path = dir.join(table_file_name(&m));
+    let params = Indexer::new(&m).params();
+    write_table_with_repetition(&path, &m.name(), &params, &values, Some(&rep), &WriteOptions::default(), &|_| {})
+        .expect("write");
+}
+
+fn verdict(result: Wdl, by: By) -> Verdict {
+    Verdict { result, by: Some(by), plies: None }
+}
+
+/// Kings only: no piece can ever give check and nobody can mate, so every play is an endless
+/// shuffle that ends at the fourth occurrence of a position, and the first player loses it.
+#[test]
+fn bare_kings_lose_for_the_first_player() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    build(dir.path(), "-");
+    let tb = Tablebase::open(dir.path()).expect("open");
+    let pos = Position::from_sfen("4k/5/5/5/K4 b - 1").expect("sfen");
+    let v = |first| tb.verdict(&pos, first, RuleSet::Standard).expect("probe").expect("table");
+    assert_eq!(v(Color::Sente), verdict(Wdl::Loss, By::Repetition));
+    assert_eq!(v(Color::Gote), verdict(Wdl::Win, By::Repetition));
+}
+
+/// `K1R2/g4/k4/5/5 b`: sente K 5a, R 3a; gote G 5b, K 5c; sente to move and in check from the
+/// gold (a gote gold steps back to 5a). Sente's only legal move is K 5a-4a: 4b and 5b are covered
+/// (the gold, and the gote king behind it), and the rook cannot reach 5b. Gote must answer with a
+/// check: every other gote move lets sente mate (checked below against the mate-only values), so
+/// G 5b-4b+, K 4a-5a, G 4b-5b+, ... for ever, gote checking with every move and sente never; and
+/// sente cannot escape the checks into a mate of its own (a mate-only draw). If sente moved
+/// first, gote is the second player checking with every move: sente wins by perpetual check. If
+/// gote moved first, the first player (gote) loses the repetition even though it is the one
+/// checking: sente wins by repetition. The table also must give lines that the rules judge so.
+#[test]
+fn a_gold_that_must_check_for_ever() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    build(dir.path(), "RG");
+    let tb = Tablebase::open(dir.path()).expect("open");
+    let pos = Position::from_sfen("K1R2/g4/k4/5/5 b - 1").expect("sfen");
+    assert!(pos.in_check());
+    assert_eq!(pos.legal_move_list().iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["5a4a"]);
+    for (first, expected, reason) in [
+        (Color::Sente, verdict(Wdl::Win, By::PerpetualCheck), EndReason::PerpetualCheck),
+        (Color::Gote, verdict(Wdl::Win, By::Repetition), EndReason::PerpetualCheck),
+    ] {
+        assert_eq!(tb.verdict(&pos, first, RuleSet::Standard).expect("probe"), Some(expected));
+        let line = tb.exact_line(&pos, first, RuleSet::Standard).expect("line").expect("table");
+        let mut game = Game::with_first_player(pos.clone(), RuleSet::Standard, first);
+        for &m in &line {
+            game.play(m).expect("legal");
+        }
+        let outcome = game.outcome().expect("ends");
+        // Gote checked with every move: the checker loses, whoever moved first.
+        assert_eq!((outcome.winner, outcome.reason), (Some(Color::Sente), reason), "{line:?}");
+    }
+    // Seen from gote after sente's forced move: the same game, one ply later. Every gote move that
+    // does not give check loses by mate; the checking G 5b-4b keeps the draw.
+    let after = pos.after(pos.legal_move_list().as_slice()[0]);
+    let mut drawing_checks = Vec::new();
+    for &m in after.legal_move_list().iter() {
+        let child = after.after(m);
+        let value = tb.value(&child).expect("probe").expect("table");
+        if !child.in_check() {
+            assert!(value.is_win(), "gote's quiet move {m} should lose by mate: {value}");
+        } else if value.is_draw() {
+            drawing_checks.push(m.to_string());
+        }
+    }
+    assert_eq!(drawing_checks, ["5b4b"]);
+    assert_eq!(
+        tb.verdict(&after, Color::Sente, RuleSet::Standard).expect("probe"),
+        Some(verdict(Wdl::Loss, By::PerpetualCheck))
+    );
+    assert_eq!(
+        tb.verdict(&after, Color::Sente, RuleSet::DrawAt300).expect("probe"),
+        Some(Verdict { result: Wdl::Draw, by: None, plies: None })
+    );
+}
