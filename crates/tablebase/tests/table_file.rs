@@ -311,3 +311,45 @@ fn version_1_files_are_read_and_unknown_versions_refused() {
         assert!(err.to_string().contains("old.mstb") && err.to_string().contains(what), "{err}");
     }
 }
+
+/// A table with repetition values: every flipped byte of the file, and every cut, is reported
+/// when the file is opened or its values and repetition values are read; never wrong values.
+#[test]
+fn damage_to_the_repetition_section_is_detected() {
+    use minishogi_tablebase::{generate, repetition_values, write_table_with_repetition, GenerateOptions, Material};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let m = Material::parse("P").expect("material");
+    let values = generate(&m, &GenerateOptions::default()).expect("generate");
+    let rep = repetition_values(&m, &values, &GenerateOptions::default()).expect("repetition");
+    let path = dir.path().join("P.mstb");
+    let params = Indexer::new(&m).params();
+    write_table_with_repetition(&path, "P", &params, &values, Some(&rep), &WriteOptions::default(), &|_| {})
+        .expect("write");
+    let good = std::fs::read(&path).expect("read");
+    let table = Table::open(&path).expect("open");
+    let read = table.values().expect("values");
+    assert_eq!(table.repetition_values(&read).expect("repetition"), Some(rep.clone()));
+    // The repetition section is the end of the file: directory, block table, blocks.
+    let section = good.len() - (good.len() / 8).min(4096);
+    let bad = dir.path().join("bad.mstb");
+    let intact = |bytes: &[u8]| -> bool {
+        std::fs::write(&bad, bytes).expect("write");
+        let Ok(t) = Table::open(&bad) else { return false };
+        let Ok(v) = t.values() else { return false };
+        match t.repetition_values(&v) {
+            Ok(r) => {
+                assert_eq!((v.as_slice(), r.as_ref()), (read.as_slice(), Some(&rep)), "damage read as values");
+                true
+            }
+            Err(_) => false,
+        }
+    };
+    for at in section..good.len() {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x10;
+        assert!(!intact(&bytes), "flip at {at} of {} not detected", good.len());
+    }
+    for cut in (section..good.len()).step_by(13) {
+        assert!(!intact(&good[..cut]), "cut at {cut} not detected");
+    }
+}
