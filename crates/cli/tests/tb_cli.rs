@@ -164,10 +164,10 @@ fn verify_reports_a_wrong_value_with_its_sfen() {
 
 #[test]
 fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
-    use minishogi_tablebase::format::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE};
     use minishogi_tablebase::{
         generate, write_table, GenerateOptions, Indexer, Material, Table, WriteOptions,
     };
+    use minishogi_tablebase::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE};
     let dir = tempfile::tempdir().expect("tempdir");
     let m = Material::parse("S").expect("material");
     let values = generate(&m, &GenerateOptions::default()).expect("generate");

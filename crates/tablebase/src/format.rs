@@ -1,4 +1,5 @@
-//! The table file layout: header, block table and their checksums (see the crate README).
+//! The table file layout: header, block table and their checksums (the page
+//! `docs/tablebase/file-format.md` describes it).
 //!
 //! All integers are little-endian. A file is
 //!

@@ -24,27 +24,37 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
-pub mod error;
-pub mod format;
-pub mod generate;
-mod huge;
-pub mod index;
-pub mod material;
+mod error;
+mod format;
+mod generate;
+mod index;
+mod material;
+mod memory;
+mod minishogi_retro;
 mod placement;
-pub mod retro;
-pub mod rules;
-pub mod table;
-pub mod tablebase;
-pub mod value;
-pub mod verify;
-pub mod write;
+mod progress;
+mod retro_rules;
+mod table;
+mod tablebase;
+mod value;
+mod verify;
+mod write;
 
 pub use error::TablebaseError;
-pub use generate::{generate, GenerateError, GenerateOptions, Progress};
-pub use index::Indexer;
-pub use material::{Material, MaterialError};
-pub use table::Table;
-pub use tablebase::{positions_covered, table_file_name, Probe, Tablebase};
+pub use format::{
+    Header, EXTENSION, FORMAT_VERSION, MAGIC, OLDEST_FORMAT_VERSION, RULE_SET, TRANSFORM_DONT_CARE,
+    TRANSFORM_NONE,
+};
+pub use generate::{
+    generate, generate_with_stats, retrograde, GenerateError, GenerateOptions, GenerateStats,
+};
+pub use index::{Indexer, SCHEME_VERSION};
+pub use material::{Material, MaterialError, MAX_PER_KIND};
+pub use minishogi_retro::{MinishogiRetro, RetroPos};
+pub use progress::Progress;
+pub use retro_rules::RetroRules;
+pub use table::{Table, DEFAULT_CACHE_BLOCKS};
+pub use tablebase::{best_move, positions_covered, table_file_name, MaterialTable, Probe, Tablebase};
 pub use value::Value;
 pub use verify::{verify, VerifyError, VerifyReport};
 pub use write::{write_table, WriteOptions, WriteSummary};

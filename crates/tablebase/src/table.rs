@@ -2,10 +2,9 @@
 //! checked when it is decompressed, recent blocks kept in a small shared cache.
 
 use crate::error::TablebaseError;
-use crate::format::{decode_block_table, BlockEntry, Header};
+use crate::format::{decode_block_table, BlockEntry, Header, RULE_SET};
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::tablebase::check_header;
 use crate::value::Value;
 use memmap2::Mmap;
 use rayon::prelude::*;
@@ -133,7 +132,7 @@ impl Table {
     /// All values, one byte per slot and [`Value::ILLEGAL`] (255) in exactly the slots that hold no
     /// legal position: every block checked, decompressed in parallel; also checks the counts per
     /// value against the header. When illegal slots are don't-care, the index of the header's
-    /// material (which must be this build's, as [`check_header`] checks) tells them apart, and the
+    /// material (which must be this build's, as [`Table::check_indexer`] checks) tells them apart, and the
     /// counts check that it calls illegal the very slots the writer was given as 255.
     pub fn values(&self) -> Result<Vec<u8>, TablebaseError> {
         let indexer = if self.header.dont_care_illegal() { Some(self.indexer()?) } else { None };
@@ -144,7 +143,7 @@ impl Table {
             chunk.copy_from_slice(&data);
             if let Some(indexer) = &indexer {
                 let start = (i * block_size) as u64;
-                indexer.for_each_decoded(start, start + chunk.len() as u64, |index, legal| {
+                indexer.for_each_placement(start, start + chunk.len() as u64, |index, legal| {
                     if legal.is_none() {
                         chunk[(index - start) as usize] = Value::ILLEGAL.to_byte();
                     }
@@ -173,8 +172,28 @@ impl Table {
                 detail: format!("material name '{}': {e}", self.header.material),
             })?;
         let indexer = Indexer::new(&material);
-        check_header(self, &indexer)?;
+        self.check_indexer(&indexer)?;
         Ok(indexer)
+    }
+
+    /// Checks that the table was written for `indexer`'s material and index scheme and this
+    /// build's rule set.
+    pub fn check_indexer(&self, indexer: &Indexer) -> Result<(), TablebaseError> {
+        let header = &self.header;
+        let wrong = |detail: String| TablebaseError::WrongTable { path: self.path.clone(), detail };
+        let name = indexer.material().name();
+        if header.material != name {
+            return Err(wrong(format!("holds material {}, expected {name}", header.material)));
+        }
+        if header.rule_set != RULE_SET {
+            return Err(wrong(format!("rule set '{}', expected '{RULE_SET}'", header.rule_set)));
+        }
+        if header.index_params != indexer.params() || header.index_size != indexer.size() {
+            return Err(wrong(
+                "written with another index scheme: regenerate it with 'minishogi tb gen'".into(),
+            ));
+        }
+        Ok(())
     }
 
     fn decompress_into(&self, block: u64, data: &mut Vec<u8>) -> Result<(), TablebaseError> {

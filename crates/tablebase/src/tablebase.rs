@@ -1,7 +1,7 @@
 //! A directory of tables, opened lazily per material set, and probes: value, best move, mating line.
 
 use crate::error::TablebaseError;
-use crate::format::{EXTENSION, RULE_SET};
+use crate::format::EXTENSION;
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::table::Table;
@@ -54,7 +54,7 @@ impl MaterialTable {
     pub fn open(path: &Path, material: &Material) -> Result<MaterialTable, TablebaseError> {
         let table = Table::open(path)?;
         let indexer = Indexer::new(material);
-        check_header(&table, &indexer)?;
+        table.check_indexer(&indexer)?;
         Ok(MaterialTable { table, indexer })
     }
 
@@ -78,23 +78,6 @@ impl MaterialTable {
             detail: detail.to_string(),
         }
     }
-}
-
-/// Checks that `table` was written for `indexer`'s material and index scheme and this rule set.
-pub fn check_header(table: &Table, indexer: &Indexer) -> Result<(), TablebaseError> {
-    let header = table.header();
-    let wrong = |detail: String| TablebaseError::WrongTable { path: table.path().to_path_buf(), detail };
-    let name = indexer.material().name();
-    if header.material != name {
-        return Err(wrong(format!("holds material {}, expected {name}", header.material)));
-    }
-    if header.rule_set != RULE_SET {
-        return Err(wrong(format!("rule set '{}', expected '{RULE_SET}'", header.rule_set)));
-    }
-    if header.index_params != indexer.params() || header.index_size != indexer.size() {
-        return Err(wrong("written with another index scheme: regenerate it with 'minishogi tb gen'".into()));
-    }
-    Ok(())
 }
 
 /// What a probe says about a position.

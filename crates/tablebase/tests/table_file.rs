@@ -1,10 +1,10 @@
 //! The table file format: round trip, corruption and truncation detection, concurrent reads,
 //! atomic writing, don't-care illegal slots, reading format version 1.
 
-use minishogi_tablebase::format::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE};
 use minishogi_tablebase::{
     generate, write_table, GenerateOptions, Indexer, Material, Table, TablebaseError, Value, WriteOptions,
 };
+use minishogi_tablebase::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE};
 use std::path::Path;
 
 /// Table-like values: long runs of illegal slots, many draws, a spread of distances.

@@ -4,12 +4,9 @@ use super::CliResult;
 use clap::{Args, Subcommand};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use minishogi::Position;
-use minishogi_tablebase::format::FORMAT_VERSION;
-use minishogi_tablebase::generate::{generate_with_stats, GenerateOptions, Progress};
-use minishogi_tablebase::tablebase::{check_header, MaterialTable};
 use minishogi_tablebase::{
-    positions_covered, table_file_name, verify, write_table, Indexer, Material, Table, Tablebase, Value,
-    WriteOptions,
+    generate_with_stats, positions_covered, table_file_name, verify, write_table, GenerateOptions, Indexer,
+    Material, MaterialTable, Progress, Table, Tablebase, Value, WriteOptions, FORMAT_VERSION,
 };
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -472,7 +469,7 @@ fn open_table(path: &Path) -> Result<(Table, Material), String> {
     let table = Table::open(path).map_err(|e| e.to_string())?;
     let material = Material::parse(table.material())
         .map_err(|e| format!("{}: bad material name in header: {e}", path.display()))?;
-    check_header(&table, &Indexer::new(&material)).map_err(|e| e.to_string())?;
+    table.check_indexer(&Indexer::new(&material)).map_err(|e| e.to_string())?;
     Ok((table, material))
 }
 
