@@ -28,6 +28,7 @@ use crate::material::Material;
 use crate::minishogi_retro::MinishogiRetro;
 use crate::progress::Progress;
 use crate::retro_rules::RetroRules;
+use crate::thread_pool::with_threads;
 use crate::value::Value;
 use chunks::{advance, for_each_chunk, mark, CHUNK};
 use counters::{Counters, InByte, Sparse};
@@ -108,19 +109,8 @@ pub fn generate_with_stats(
 ) -> Result<(Vec<u8>, GenerateStats), GenerateError> {
     let rules = MinishogiRetro::new(Indexer::new(material));
     let name = material.name();
-    run_in_pool(options.threads, || retrograde(&rules, &name, options.progress))?
-}
-
-/// Runs `f` on a pool of `threads` workers (or the global pool).
-fn run_in_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T, GenerateError> {
-    match threads {
-        None => Ok(f()),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map(|pool| pool.install(f))
-            .map_err(|e| GenerateError::Threads { threads: n, message: e.to_string() }),
-    }
+    with_threads(options.threads, || retrograde(&rules, &name, options.progress))
+        .map_err(|e| GenerateError::Threads { threads: e.threads, message: e.message })?
 }
 
 /// Retrograde analysis over any game's [`RetroRules`]; `name` names the set in errors.

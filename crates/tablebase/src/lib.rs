@@ -24,11 +24,13 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+mod build;
 mod error;
 mod format;
 mod generate;
 mod index;
 mod material;
+mod material_table;
 mod memory;
 mod minishogi_retro;
 mod placement;
@@ -36,25 +38,34 @@ mod progress;
 mod retro_rules;
 mod table;
 mod tablebase;
+mod thread_pool;
 mod value;
+mod value_counts;
 mod verify;
 mod write;
 
+pub use build::{
+    build_table, memory_needed, plan_build, BuildPlan, BuildSummary, MemoryNeed, Present, MAX_BUILD_PIECES,
+};
 pub use error::TablebaseError;
 pub use format::{
-    Header, EXTENSION, FORMAT_VERSION, MAGIC, OLDEST_FORMAT_VERSION, RULE_SET, TRANSFORM_DONT_CARE,
-    TRANSFORM_NONE,
+    table_file_name, Header, EXTENSION, FORMAT_VERSION, MAGIC, OLDEST_FORMAT_VERSION, RULE_SET,
+    TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
 pub use generate::{
     generate, generate_with_stats, retrograde, GenerateError, GenerateOptions, GenerateStats,
 };
 pub use index::{Indexer, SCHEME_VERSION};
 pub use material::{Material, MaterialError, MAX_PER_KIND};
+pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
+pub use memory::{available_memory, peak_memory, release_free_memory};
 pub use minishogi_retro::{MinishogiRetro, RetroPos};
 pub use progress::Progress;
 pub use retro_rules::RetroRules;
 pub use table::{Table, DEFAULT_CACHE_BLOCKS};
-pub use tablebase::{best_move, positions_covered, table_file_name, MaterialTable, Probe, Tablebase};
+pub use tablebase::{OnTheFly, Probe, Tablebase};
+pub use thread_pool::{with_threads, ThreadPoolError};
 pub use value::Value;
+pub use value_counts::ValueCounts;
 pub use verify::{verify, VerifyError, VerifyReport};
 pub use write::{write_table, WriteOptions, WriteSummary};

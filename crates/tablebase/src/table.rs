@@ -165,7 +165,7 @@ impl Table {
     }
 
     /// The indexer of the header's material, checked against the header.
-    fn indexer(&self) -> Result<Indexer, TablebaseError> {
+    pub(crate) fn indexer(&self) -> Result<Indexer, TablebaseError> {
         let material =
             Material::parse(&self.header.material).map_err(|e| TablebaseError::CorruptedHeader {
                 path: self.path.clone(),
@@ -189,9 +189,7 @@ impl Table {
             return Err(wrong(format!("rule set '{}', expected '{RULE_SET}'", header.rule_set)));
         }
         if header.index_params != indexer.params() || header.index_size != indexer.size() {
-            return Err(wrong(
-                "written with another index scheme: regenerate it with 'minishogi tb gen'".into(),
-            ));
+            return Err(TablebaseError::WrongIndexScheme { path: self.path.clone() });
         }
         Ok(())
     }

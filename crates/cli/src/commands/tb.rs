@@ -1,16 +1,19 @@
-//! `tb gen`, `tb probe`, `tb verify`, `tb info`: endgame tablebases from the shell.
+//! `tb gen`, `tb probe`, `tb verify`, `tb info`, `tb rewrite`: endgame tablebases from the shell.
+//! Each command is a call into `minishogi_tablebase` plus printing (texts in [`report`]).
+
+mod report;
 
 use super::CliResult;
 use clap::{Args, Subcommand};
-use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar};
 use minishogi::Position;
 use minishogi_tablebase::{
-    generate_with_stats, positions_covered, table_file_name, verify, write_table, GenerateOptions, Indexer,
-    Material, MaterialTable, Progress, Table, Tablebase, Value, WriteOptions, FORMAT_VERSION,
+    available_memory, build_table, memory_needed, peak_memory, plan_build, release_free_memory, with_threads,
+    Material, MaterialTable, OnTheFly, Tablebase, WriteOptions,
 };
+use report::{describe, human_bytes, phase_bar, style, thousands};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// Sets of at most this many pieces are generated on the fly when a probe needs them.
@@ -104,83 +107,71 @@ struct RewriteArgs {
 /// Runs a `tb` subcommand.
 pub fn tb(args: TbArgs) -> CliResult {
     match args.command {
-        TbCommand::Gen(a) => with_threads(a.threads, || gen(&a)),
+        TbCommand::Gen(a) => in_pool(a.threads, || gen(&a)),
         TbCommand::Probe(a) => probe(&a),
-        TbCommand::Verify(a) => with_threads(a.threads, || verify_files(&a.files)),
-        TbCommand::Info(a) => with_threads(a.threads, || info(&a.files)),
-        TbCommand::Rewrite(a) => with_threads(a.files.threads, || rewrite(&a.files.files, a.level)),
+        TbCommand::Verify(a) => in_pool(a.threads, || verify_files(&a.files)),
+        TbCommand::Info(a) => in_pool(a.threads, || info(&a.files)),
+        TbCommand::Rewrite(a) => in_pool(a.files.threads, || rewrite(&a.files.files, a.level)),
     }
 }
 
-fn with_threads(threads: Option<usize>, f: impl FnOnce() -> CliResult + Send) -> CliResult {
-    match threads {
-        None => f(),
-        Some(0) => Err("--threads must be at least 1".into()),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| format!("cannot start {n} threads: {e}"))?
-            .install(f),
+fn in_pool(threads: Option<usize>, f: impl FnOnce() -> CliResult + Send) -> CliResult {
+    if threads == Some(0) {
+        return Err("--threads must be at least 1".into());
     }
+    with_threads(threads, f).map_err(|e| format!("cannot start {} threads: {}", e.threads, e.message))?
 }
-
-fn parse_material(text: &str) -> Result<Material, String> {
-    Material::parse(text).map_err(|e| e.to_string())
-}
-
-// ---------------------------------------------------------------- gen
 
 fn gen(args: &GenArgs) -> CliResult {
-    let mut sets = Vec::new();
-    for text in &args.materials {
-        sets.push(parse_material(text)?);
-    }
-    if let Some(k) = args.max_pieces {
-        sets.extend(Material::all_up_to(k));
-    }
+    let mut sets = args
+        .materials
+        .iter()
+        .map(|t| Material::parse(t).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    sets.extend(args.max_pieces.map_or(Vec::new(), Material::all_up_to));
     if args.materials.is_empty() && args.max_pieces.is_none() {
         sets = Material::all_up_to(DEFAULT_MAX_PIECES);
         eprintln!("no material given: generating every set of at most {DEFAULT_MAX_PIECES} pieces");
     }
-    let mut seen = std::collections::HashSet::new();
-    sets.retain(|m| seen.insert(*m));
     std::fs::create_dir_all(&args.dir).map_err(|e| format!("cannot create {}: {e}", args.dir.display()))?;
-
-    let mut todo = Vec::new();
-    for m in sets {
-        let path = args.dir.join(table_file_name(&m));
-        if path.exists() && !args.force {
-            match MaterialTable::open(&path, &m) {
-                Ok(t) => {
-                    let version = t.table.header().version;
-                    let note = if version < FORMAT_VERSION {
-                        format!(" (format version {version}: 'minishogi tb rewrite' makes it smaller)")
-                    } else {
-                        String::new()
-                    };
-                    println!("{}: {} exists with a valid header, skipped{note}", m.name(), path.display());
-                    continue;
-                }
-                Err(e) => eprintln!("{}: regenerating: {e}", m.name()),
-            }
-        }
-        todo.push(m);
+    let plan = plan_build(&args.dir, &sets, args.force);
+    for p in &plan.present {
+        let note = if p.is_outdated() {
+            format!(" (format version {}: 'minishogi tb rewrite' makes it smaller)", p.version)
+        } else {
+            String::new()
+        };
+        println!("{}: {} exists with a valid header, skipped{note}", p.material.name(), p.path.display());
     }
-    if todo.is_empty() {
-        return Ok(());
+    for (m, e) in &plan.replaced {
+        eprintln!("{}: regenerating: {}", m.name(), describe(e));
     }
-    check_memory(&todo)?;
+    let Some(need) = memory_needed(&plan.todo) else { return Ok(()) };
+    let available = available_memory();
+    println!(
+        "memory needed: {} (largest table {}: {} slots at one byte each); available: {}",
+        human_bytes(need.bytes),
+        need.largest.name(),
+        thousands(need.slots),
+        available.map_or("unknown".to_string(), human_bytes),
+    );
+    if let Some(a) = available.filter(|&a| a < need.bytes) {
+        let (name, need) = (need.largest.name(), human_bytes(need.bytes));
+        return Err(format!(
+            "not enough memory for table {name}: {need} needed, {} available",
+            human_bytes(a)
+        ));
+    }
     let bars = MultiProgress::new();
-    let overall = bars.add(ProgressBar::new(todo.len() as u64));
+    let overall = bars.add(ProgressBar::new(plan.todo.len() as u64));
     overall.set_style(style("{prefix:>8} [{bar:30}] {pos}/{len} tables, elapsed {elapsed}"));
     overall.set_prefix("tables");
     let total = Instant::now();
-    for m in &todo {
-        let line = build_table(m, &args.dir, args.level, &bars)?;
+    for m in &plan.todo {
+        let line = build(m, &args.dir, args.level, &bars)?;
         bars.suspend(|| println!("{line}"));
         if args.verify {
-            let path = args.dir.join(table_file_name(m));
-            let result = verify_one(&path, &bars)?;
+            let result = verify_one(&args.dir.join(minishogi_tablebase::table_file_name(m)), &bars)?;
             bars.suspend(|| println!("{result}"));
         }
         release_free_memory();
@@ -188,138 +179,30 @@ fn gen(args: &GenArgs) -> CliResult {
     }
     overall.finish_and_clear();
     let peak = peak_memory().map_or("unknown".to_string(), human_bytes);
-    println!("{} tables in {:.1} s, peak memory (RSS) {peak}", todo.len(), total.elapsed().as_secs_f64());
+    println!(
+        "{} tables in {:.1} s, peak memory (RSS) {peak}",
+        plan.todo.len(),
+        total.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
-/// Refuses, before any work, a run whose largest table would not fit in available memory.
-fn check_memory(todo: &[Material]) -> CliResult {
-    let Some(largest) = todo.iter().max_by_key(|m| Indexer::new(m).size()) else {
-        return Ok(());
-    };
-    let slots = Indexer::new(largest).size();
-    // One byte per slot for the values, plus the compressed blocks (under half a byte per slot in
-    // every table measured) and slack. A set whose mates outgrow the work byte also keeps three
-    // bytes per then unresolved position in a side table (RRP: 4.2 M positions, 12 MiB).
-    let need = slots + slots / 2 + (64 << 20);
-    let available = available_memory();
-    let avail_text = available.map_or("unknown".to_string(), human_bytes);
-    println!(
-        "memory needed: {} (largest table {}: {} slots at one byte each); available: {avail_text}",
-        human_bytes(need),
-        largest.name(),
-        thousands(slots),
-    );
-    match available {
-        Some(a) if a < need => Err(format!(
-            "not enough memory for table {}: {} needed, {} available",
-            largest.name(),
-            human_bytes(need),
-            human_bytes(a)
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// Hands memory freed by the last table back to the system: the compressed blocks are many small
-/// allocations spread over the worker threads' heaps, which would otherwise stay resident and add
-/// to the next, larger table (the peak memory of a run grew to twice its largest table without it).
-fn release_free_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only returns free heap memory to the kernel; no pointer is invalidated.
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}
-
-/// `MemAvailable` from /proc/meminfo, in bytes.
-fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-/// Peak resident memory of this process (`VmHWM` from /proc/self/status), in bytes.
-fn peak_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-/// Generates and writes one table with progress bars; returns its summary line.
-fn build_table(m: &Material, dir: &Path, level: i32, bars: &MultiProgress) -> Result<String, String> {
-    let name = m.name();
-    let path = dir.join(table_file_name(m));
-    let start = Instant::now();
+/// Generates and writes one table with a progress bar; returns its summary line.
+fn build(m: &Material, dir: &Path, level: i32, bars: &MultiProgress) -> Result<String, String> {
     let bar = bars.add(ProgressBar::new(0));
-    bar.set_style(style("{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}"));
-    bar.set_prefix(name.clone());
-    let phase = Mutex::new(String::new());
-    let report = |p: Progress<'_>| {
-        let mut current = phase.lock().unwrap_or_else(|e| e.into_inner());
-        if *current != p.phase {
-            *current = p.phase.to_string();
-            bar.reset();
-            bar.set_length(p.total);
-            bar.set_message(p.phase.to_string());
-        }
-        bar.set_position(p.done);
-    };
-    let options = GenerateOptions { threads: None, progress: Some(&report) };
-    let (values, stats) = generate_with_stats(m, &options).map_err(|e| e.to_string())?;
-    let generated = start.elapsed();
-    let write_options = WriteOptions { level, ..WriteOptions::default() };
-    bar.reset();
-    bar.set_length(values.len().div_ceil(write_options.block_size as usize) as u64);
-    bar.set_message("compress");
-    let params = Indexer::new(m).params();
-    let summary = write_table(&path, &name, &params, &values, &write_options, &|n| bar.set_position(n))
-        .map_err(|e| e.to_string())?;
+    bar.set_prefix(m.name());
+    let summary = build_table(m, dir, level, &phase_bar(&bar)).map_err(|e| describe(&e))?;
     bar.finish_and_clear();
     bars.remove(&bar);
-    let legal = summary.legal_positions;
-    Ok(format!(
-        "{name}: {} slots, {} positions ({:.1}%), longest mate {} plies, {} = {:.2} bits per stored position, \
-         generated in {:.1} s ({:.1} M slots/s), written in {:.1} s",
-        thousands(summary.index_size),
-        thousands(legal),
-        100.0 * legal as f64 / summary.index_size.max(1) as f64,
-        stats.longest,
-        human_bytes(summary.file_bytes),
-        summary.bits_per_position(),
-        generated.as_secs_f64(),
-        summary.index_size as f64 / generated.as_secs_f64().max(1e-9) / 1e6,
-        (start.elapsed() - generated).as_secs_f64(),
-    ))
-}
-
-fn style(template: &str) -> ProgressStyle {
-    ProgressStyle::with_template(template)
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ")
-}
-
-// ---------------------------------------------------------------- probe
-
-/// What a probe of one SFEN gives.
-struct Answer {
-    sfen: String,
-    material: String,
-    value: Value,
-    best: Option<String>,
-    line: Vec<String>,
+    Ok(report::built(&summary))
 }
 
 fn probe(args: &ProbeArgs) -> CliResult {
-    let tb = Tablebase::open(&args.dir).map_err(|e| e.to_string())?;
-    let out = std::io::stdout();
-    let mut out = out.lock();
+    let tb = Tablebase::open(&args.dir).map_err(|e| describe(&e))?;
+    let mut out = std::io::stdout().lock();
     if let Some(sfen) = &args.sfen {
-        let answer = answer(&tb, sfen)?;
-        writeln!(out, "{}", render(&answer, args.json)).map_err(|e| e.to_string())?;
-        return Ok(());
+        let answer = answer(&tb, sfen, args.json)?;
+        return writeln!(out, "{answer}").map_err(|e| e.to_string());
     }
     let (mut lines, mut failed) = (0u64, 0u64);
     for line in std::io::stdin().lock().lines() {
@@ -329,17 +212,14 @@ fn probe(args: &ProbeArgs) -> CliResult {
             continue;
         }
         lines += 1;
-        let text = match answer(&tb, sfen) {
-            Ok(a) => render(&a, args.json),
-            Err(e) => {
-                failed += 1;
-                if args.json {
-                    serde_json::json!({ "sfen": sfen, "error": e }).to_string()
-                } else {
-                    format!("error: {e}")
-                }
+        let text = answer(&tb, sfen, args.json).unwrap_or_else(|e| {
+            failed += 1;
+            if args.json {
+                serde_json::json!({ "sfen": sfen, "error": e }).to_string()
+            } else {
+                format!("error: {e}")
             }
-        };
+        });
         writeln!(out, "{text}").map_err(|e| e.to_string())?;
     }
     if failed > 0 {
@@ -348,72 +228,42 @@ fn probe(args: &ProbeArgs) -> CliResult {
     Ok(())
 }
 
-fn answer(tb: &Tablebase, sfen: &str) -> Result<Answer, String> {
+/// The answer to one SFEN, as text or JSON; a missing small table is generated first.
+fn answer(tb: &Tablebase, sfen: &str, json: bool) -> Result<String, String> {
     let position = Position::from_sfen(sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))?;
-    let material = Material::of(&position);
-    let mut probe = tb.probe(&position).map_err(|e| e.to_string())?;
-    if probe.is_none() {
-        // Four pieces would need about 10^10 slots: beyond what `tb gen` builds on one machine.
-        if material.piece_count() > 3 {
-            return Err(format!(
-                "no table for {}: the position has {} pieces besides the kings, tables cover sets of up to 3",
-                material.name(),
-                material.piece_count()
-            ));
+    let bar = ProgressBar::new(0);
+    let progress = phase_bar(&bar);
+    let events = |event: OnTheFly<'_>| match event {
+        OnTheFly::Generating(m) => {
+            bar.set_prefix(m.name());
+            eprintln!("no table for {} yet: generating it in {}", m.name(), tb.dir().display());
         }
-        if material.piece_count() > ON_THE_FLY_PIECES {
-            let dir = tb.dir().display();
-            return Err(format!(
-                "no table for {} in {dir}: run 'minishogi tb gen {} --dir {dir}'",
-                material.name(),
-                material.name()
-            ));
+        OnTheFly::Progress(p) => progress(p),
+        OnTheFly::Generated(s) => {
+            bar.finish_and_clear();
+            eprintln!("{}", report::built(s));
         }
-        std::fs::create_dir_all(tb.dir())
-            .map_err(|e| format!("cannot create {}: {e}", tb.dir().display()))?;
-        eprintln!("no table for {} yet: generating it in {}", material.name(), tb.dir().display());
-        let line = build_table(&material, tb.dir(), WriteOptions::default().level, &MultiProgress::new())?;
-        eprintln!("{line}");
-        tb.forget(&material);
-        probe = tb.probe(&position).map_err(|e| e.to_string())?;
-    }
-    let probe =
-        probe.ok_or_else(|| format!("table for {} still missing after generating it", material.name()))?;
-    let line = tb
+    };
+    let probe = tb.probe_or_generate(&position, ON_THE_FLY_PIECES, &events).map_err(|e| describe(&e))?;
+    let line: Vec<String> = tb
         .line(&position)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| describe(&e))?
         .unwrap_or_default()
         .iter()
         .map(|m| m.to_string())
         .collect();
-    Ok(Answer {
-        sfen: position.to_sfen(),
-        material: material.name(),
-        value: probe.value,
-        best: probe.best.map(|m| m.to_string()),
-        line,
-    })
-}
-
-fn render(a: &Answer, json: bool) -> String {
+    let (sfen, material, value) = (position.to_sfen(), probe.material.name(), probe.value);
+    let best = probe.best.map(|m| m.to_string());
     if json {
-        return serde_json::json!({
-            "sfen": a.sfen,
-            "material": a.material,
-            "result": a.value.result_name(),
-            "plies": a.value.dtm(),
-            "best": a.best,
-            "line": a.line,
-        })
-        .to_string();
+        let (result, plies) = (value.result_name(), value.dtm());
+        let answer = serde_json::json!({ "sfen": sfen, "material": material, "result": result, "plies": plies, "best": best, "line": line });
+        return Ok(answer.to_string());
     }
     let best =
-        a.best.as_deref().unwrap_or(if a.value.is_loss() { "none (mated or no legal move)" } else { "none" });
-    let line = if a.line.is_empty() { "-".to_string() } else { a.line.join(" ") };
-    format!("{} [{}]: {}; best {best}; line {line}", a.sfen, a.material, a.value)
+        best.unwrap_or_else(|| if value.is_loss() { "none (mated or no legal move)" } else { "none" }.into());
+    let line = if line.is_empty() { "-".to_string() } else { line.join(" ") };
+    Ok(format!("{sfen} [{material}]: {value}; best {best}; line {line}"))
 }
-
-// ---------------------------------------------------------------- verify
 
 fn verify_files(files: &[PathBuf]) -> CliResult {
     let bars = MultiProgress::new();
@@ -433,223 +283,35 @@ fn verify_files(files: &[PathBuf]) -> CliResult {
     Ok(())
 }
 
-/// Checks the file's checksums, then every value against the rules; the error names the first
-/// problem (with its SFEN for a wrong value).
+/// Checks the file's checksums, then every value against the rules; returns the summary line.
 fn verify_one(path: &Path, bars: &MultiProgress) -> Result<String, String> {
     let start = Instant::now();
-    let (table, material) = open_table(path)?;
-    let values = table.values().map_err(|e| e.to_string())?;
-    let bar = bars.add(ProgressBar::new(values.len() as u64));
-    bar.set_style(style("{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}"));
-    bar.set_prefix(material.name());
-    bar.set_message("verify");
-    let report = |p: Progress<'_>| bar.set_position(p.done);
-    let result = verify(&material, &values, Some(&report));
+    let table = MaterialTable::open_any(path).map_err(|e| describe(&e))?;
+    let bar = bars.add(ProgressBar::new(0));
+    bar.set_prefix(table.material().name());
+    let result = table.verify(Some(&phase_bar(&bar)));
     bar.finish_and_clear();
     bars.remove(&bar);
-    let r = result.map_err(|e| match &e {
-        minishogi_tablebase::VerifyError::Mismatch { sfen, .. } => format!("{e}; position {sfen}"),
-        _ => e.to_string(),
-    })?;
-    Ok(format!(
-        "{}: ok: checksums, {} slots, {} positions ({} wins, {} losses, {} draws), longest mate {}, {:.1} s",
-        path.display(),
-        thousands(r.slots),
-        thousands(r.positions),
-        thousands(r.wins),
-        thousands(r.losses),
-        thousands(r.draws),
-        r.longest.map_or("none".to_string(), |(d, _)| format!("{d} plies")),
-        start.elapsed().as_secs_f64()
-    ))
+    Ok(report::verified(path, &result.map_err(|e| describe(&e))?, start.elapsed()))
 }
-
-/// Opens a table file and checks that its header matches this build's index for its material.
-fn open_table(path: &Path) -> Result<(Table, Material), String> {
-    let table = Table::open(path).map_err(|e| e.to_string())?;
-    let material = Material::parse(table.material())
-        .map_err(|e| format!("{}: bad material name in header: {e}", path.display()))?;
-    table.check_indexer(&Indexer::new(&material)).map_err(|e| e.to_string())?;
-    Ok((table, material))
-}
-
-// ---------------------------------------------------------------- info
 
 fn info(files: &[PathBuf]) -> CliResult {
     for path in files {
-        let (table, material) = open_table(path)?;
-        let header = table.header();
-        let legal = header.legal_positions();
-        let stored = if header.dont_care_illegal() {
-            "slots holding no legal position stored as don't-care bytes"
-        } else {
-            "every slot stored"
-        };
-        println!(
-            "{}: material {}, rule set {}, format version {} ({stored})",
-            path.display(),
-            material.name(),
-            header.rule_set,
-            header.version
-        );
-        println!(
-            "  index size {} slots, legal positions {} ({:.1}% of the index)",
-            thousands(header.index_size),
-            thousands(legal),
-            100.0 * legal as f64 / header.index_size.max(1) as f64
-        );
-        let covered = positions_covered(&Indexer::new(&material));
-        let bits = table.file_bytes() as f64 * 8.0;
-        println!(
-            "  file {} in {} blocks of {} values (dictionary {} bytes)",
-            human_bytes(table.file_bytes()),
-            table.block_count(),
-            header.block_size,
-            header.dictionary.len(),
-        );
-        println!(
-            "  bits per legal position: {:.3} per stored position (sente to move, one mirror image); \
-             {:.3} per position of the set ({} positions: both sides to move, both mirror images)",
-            bits / legal.max(1) as f64,
-            bits / covered.max(1) as f64,
-            thousands(covered)
-        );
-        let count = |v: Value| header.counts[v.to_byte() as usize];
-        let (mut wins, mut losses) = (0u64, 0u64);
-        let (mut longest_win, mut longest_loss) = (None, None);
-        for byte in 1..=250u8 {
-            let v = Value::from_byte(byte);
-            if count(v) > 0 {
-                if v.is_win() {
-                    wins += count(v);
-                    longest_win = Some(v);
-                } else {
-                    losses += count(v);
-                    longest_loss = Some(v);
-                }
-            }
-        }
-        println!(
-            "  wins {}, losses {}, draws {}",
-            thousands(wins),
-            thousands(losses),
-            thousands(count(Value::DRAW))
-        );
-        let by_value: Vec<String> = (1..=250u8)
-            .map(Value::from_byte)
-            .filter(|&v| count(v) > 0)
-            .map(|v| format!("{}:{}", v.dtm().unwrap_or(0), count(v)))
-            .collect();
-        println!("  counts by distance (plies:positions; odd = win, even = loss): {}", by_value.join(" "));
-        for (what, longest) in [("longest mate", longest_win), ("longest defence", longest_loss)] {
-            match longest {
-                Some(v) => println!("  {what}: {v}, e.g. {}", example(&table, &material, v)?),
-                None => println!("  {what}: none"),
-            }
-        }
+        let table = MaterialTable::open_any(path).map_err(|e| describe(&e))?;
+        println!("{}", report::info(path, &table)?);
     }
     Ok(())
 }
-
-/// The SFEN of the first position with value `v` (slots that hold no legal position may store any
-/// byte, so they are passed over).
-fn example(table: &Table, material: &Material, v: Value) -> Result<String, String> {
-    let indexer = Indexer::new(material);
-    for block in 0..table.block_count() {
-        let data = table.block(block).map_err(|e| e.to_string())?;
-        let start = block * table.header().block_size as u64;
-        let found =
-            (start..).zip(&data).filter(|&(_, &b)| b == v.to_byte()).find_map(|(i, _)| indexer.position(i));
-        if let Some(position) = found {
-            return Ok(position.to_sfen());
-        }
-    }
-    Err(format!("{}: header counts {v} but no legal position holds it", table.path().display()))
-}
-
-// ---------------------------------------------------------------- rewrite
 
 fn rewrite(files: &[PathBuf], level: i32) -> CliResult {
     for path in files {
         let start = Instant::now();
-        let (table, material) = open_table(path)?;
-        let values = table.values().map_err(|e| e.to_string())?;
-        let (before, version) = (table.file_bytes(), table.header().version);
-        // The new file replaces this one by rename; let go of the old mapping first.
-        drop(table);
-        let options = WriteOptions { level, ..WriteOptions::default() };
-        let bar = ProgressBar::new(values.len().div_ceil(options.block_size as usize) as u64);
-        bar.set_style(style("{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}"));
-        bar.set_prefix(material.name());
-        bar.set_message("compress");
-        let params = Indexer::new(&material).params();
-        let summary =
-            write_table(path, &material.name(), &params, &values, &options, &|n| bar.set_position(n))
-                .map_err(|e| e.to_string())?;
+        let table = MaterialTable::open_any(path).map_err(|e| describe(&e))?;
+        let bar = ProgressBar::new(0);
+        bar.set_prefix(table.material().name());
+        let summary = table.rewrite(level, &phase_bar(&bar)).map_err(|e| describe(&e))?;
         bar.finish_and_clear();
-        let bits = |bytes: u64| bytes as f64 * 8.0 / summary.legal_positions.max(1) as f64;
-        println!(
-            "{}: format version {version} -> {FORMAT_VERSION}, {} -> {} ({:.3} -> {:.3} bits per stored position), {:.1} s",
-            path.display(),
-            human_bytes(before),
-            human_bytes(summary.file_bytes),
-            bits(before),
-            bits(summary.file_bytes),
-            start.elapsed().as_secs_f64()
-        );
+        println!("{}", report::rewritten(path, &summary, start.elapsed()));
     }
     Ok(())
-}
-
-// ---------------------------------------------------------------- formatting
-
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    // Digits before the first comma: 1 to 3.
-    let head = match digits.len() % 3 {
-        0 => 3,
-        r => r,
-    };
-    let mut out = digits[..head.min(digits.len())].to_string();
-    for group in digits.as_bytes()[head.min(digits.len())..].chunks(3) {
-        out.push(',');
-        out.push_str(std::str::from_utf8(group).unwrap_or_default());
-    }
-    out
-}
-
-fn human_bytes(n: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = n as f64;
-    let mut unit = 0;
-    while v >= 1024.0 && unit + 1 < UNITS.len() {
-        v /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{n} B")
-    } else {
-        format!("{v:.1} {}", UNITS[unit])
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{human_bytes, thousands};
-
-    #[test]
-    fn numbers_are_grouped_by_thousands() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(194_365_512), "194,365,512");
-        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
-    }
-
-    #[test]
-    fn byte_sizes_use_binary_units() {
-        assert_eq!(human_bytes(512), "512 B");
-        assert_eq!(human_bytes(1536), "1.5 KiB");
-        assert_eq!(human_bytes(3 << 30), "3.0 GiB");
-    }
 }
