@@ -2,8 +2,9 @@
 //! command that fixes them, progress bars, numbers.
 
 use indicatif::{ProgressBar, ProgressStyle};
+use minishogi::{Move, Position};
 use minishogi_tablebase::{
-    positions_covered, BuildSummary, MaterialTable, Progress, RewriteSummary, TablebaseError, Value,
+    positions_covered, BuildSummary, MaterialTable, Probe, Progress, RewriteSummary, TablebaseError, Value,
     VerifyError, VerifyReport, FORMAT_VERSION,
 };
 use std::path::Path;
@@ -41,6 +42,24 @@ pub fn built(s: &BuildSummary) -> String {
         w.index_size as f64 / generated.max(1e-9) / 1e6,
         s.write_time.as_secs_f64(),
     )
+}
+
+/// `tb probe`'s answer for `position`: one line of text, or a JSON object.
+pub fn answer(position: &Position, probe: &Probe, line: &[Move], json: bool) -> String {
+    let (sfen, material, value) = (position.to_sfen(), probe.material.name(), probe.value);
+    let best = probe.best.map(|m| m.to_string());
+    let line: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+    if json {
+        let (result, plies) = (value.result_name(), value.dtm());
+        let answer = serde_json::json!({
+            "sfen": sfen, "material": material, "result": result, "plies": plies, "best": best, "line": line,
+        });
+        return answer.to_string();
+    }
+    let best =
+        best.unwrap_or_else(|| if value.is_loss() { "none (mated or no legal move)" } else { "none" }.into());
+    let line = if line.is_empty() { "-".to_string() } else { line.join(" ") };
+    format!("{sfen} [{material}]: {value}; best {best}; line {line}")
 }
 
 /// The line `tb verify` prints for a table that passed.
@@ -197,7 +216,28 @@ pub fn human_bytes(n: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{human_bytes, thousands};
+    use super::{describe, human_bytes, thousands};
+    use minishogi_tablebase::TablebaseError;
+    use std::path::PathBuf;
+
+    #[test]
+    fn errors_name_the_command_that_fixes_them() {
+        let path = PathBuf::from("t/R.mstb");
+        let old = TablebaseError::UnsupportedVersion { path: path.clone(), found: 9, oldest: 1, newest: 2 };
+        assert!(
+            describe(&old).ends_with(": regenerate it with 'minishogi tb gen --force'"),
+            "{}",
+            describe(&old)
+        );
+        let scheme = TablebaseError::WrongIndexScheme { path };
+        assert!(
+            describe(&scheme).ends_with(": regenerate it with 'minishogi tb gen'"),
+            "{}",
+            describe(&scheme)
+        );
+        let missing = TablebaseError::MissingTable { material: "RBG".into(), dir: PathBuf::from("t") };
+        assert_eq!(describe(&missing), "no table for RBG in t: run 'minishogi tb gen RBG --dir t'");
+    }
 
     #[test]
     fn numbers_are_grouped_by_thousands() {
