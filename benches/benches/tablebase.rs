@@ -52,7 +52,7 @@ fn probes(c: &mut Criterion) {
     let tb = Tablebase::open(&f.dir).expect("open");
     let cold = positions_in_distinct_blocks(&f, 1);
     // More distinct blocks than the cache holds, visited in turn: every probe decompresses a block.
-    assert!(cold.len() > 4 * minishogi_tablebase::table::DEFAULT_CACHE_BLOCKS);
+    assert!(cold.len() > 4 * minishogi_tablebase::DEFAULT_CACHE_BLOCKS);
     let (hot, hot_value) = cold[cold.len() / 2].clone();
 
     c.bench_function("tb probe value, cached block", |b| {

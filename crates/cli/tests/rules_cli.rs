@@ -1,8 +1,10 @@
 //! `minishogi moves`, `perft` and `show` run as a user runs them, checked against the
 //! independent reference data of the rules crate.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{run, run_with_stdin};
+use std::process::Output;
 
 const POSITIONS: &str = include_str!("../../minishogi/tests/data/positions.tsv");
 
@@ -16,22 +18,6 @@ fn reference() -> Vec<(&'static str, &'static str, &'static str)> {
             (f[2], f[4], f[7])
         })
         .collect()
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minishogi")).args(args).output().expect("the binary runs")
-}
-
-fn run_with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_minishogi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("the binary finishes")
 }
 
 fn stdout(out: &Output) -> String {

@@ -3,25 +3,10 @@
 //! format version 1 table.
 
 use minishogi::{Color, EndReason, Game, Position, RuleSet};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minishogi")).args(args).output().expect("the binary runs")
-}
-
-fn run_with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_minishogi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("finishes")
-}
+use common::{run, run_with_stdin};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -180,10 +165,10 @@ fn verify_reports_a_wrong_value_with_its_sfen() {
 
 #[test]
 fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
-    use minishogi_tablebase::format::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE};
     use minishogi_tablebase::{
         generate, write_table, GenerateOptions, Indexer, Material, Table, WriteOptions,
     };
+    use minishogi_tablebase::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE};
     let dir = tempfile::tempdir().expect("tempdir");
     let m = Material::parse("S").expect("material");
     let values = generate(&m, &GenerateOptions::default()).expect("generate");

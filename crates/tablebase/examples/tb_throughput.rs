@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use minishogi_tablebase::generate::{generate_with_stats, Progress};
+use minishogi_tablebase::{generate_with_stats, Progress};
 use minishogi_tablebase::{verify, GenerateOptions, Material};
 
 fn peak_rss_mib() -> Option<f64> {

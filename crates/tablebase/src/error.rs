@@ -24,7 +24,7 @@ pub enum TablebaseError {
     },
     /// The file was written by a format version this build does not read.
     #[error(
-        "{}: table format version {found}, this build reads versions {oldest} to {newest}: regenerate it with 'minishogi tb gen --force'",
+        "{}: table format version {found}, this build reads versions {oldest} to {newest}",
         path.display()
     )]
     UnsupportedVersion {
@@ -71,6 +71,12 @@ pub enum TablebaseError {
         /// What differs.
         detail: String,
     },
+    /// The file is a table of the expected material, written with another index scheme.
+    #[error("{}: written with another index scheme", path.display())]
+    WrongIndexScheme {
+        /// The file.
+        path: PathBuf,
+    },
     /// An index beyond the end of the table was asked for.
     #[error("{}: index {index} out of range (table size {size})", path.display())]
     IndexOutOfRange {
@@ -82,13 +88,34 @@ pub enum TablebaseError {
         size: u64,
     },
     /// A table that a probe needs is not in the directory.
-    #[error("no table for {material} in {}: run 'minishogi tb gen {material} --dir {}'", dir.display(), dir.display())]
+    #[error("no table for {material} in {}", dir.display())]
     MissingTable {
         /// Material set name, e.g. `RG`.
         material: String,
         /// The directory searched.
         dir: PathBuf,
     },
+    /// A probe needs a table of more pieces than tables are built for.
+    #[error(
+        "no table for {material}: the position has {pieces} pieces besides the kings, tables cover sets of up to {max}"
+    )]
+    TooManyPieces {
+        /// Material set name.
+        material: String,
+        /// Its pieces besides the kings.
+        pieces: u32,
+        /// The most pieces of a set that tables are built for.
+        max: u32,
+    },
+    /// Generation of a table failed.
+    #[error(transparent)]
+    Generate(#[from] crate::generate::GenerateError),
+    /// A table's values disagree with the rules.
+    #[error(transparent)]
+    Verify(#[from] crate::verify::VerifyError),
+    /// A repetition value failed verification.
+    #[error(transparent)]
+    VerifyRepetition(#[from] crate::verify_repetition::RepetitionError),
     /// Stored values contradict each other (a position's value does not follow from its children's).
     #[error("{}: inconsistent values at {sfen}: {detail}", path.display())]
     Inconsistent {

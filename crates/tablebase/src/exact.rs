@@ -11,7 +11,8 @@ use minishogi::{Color, Game, Move, MoveList, Position, RuleSet};
 use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
 use crate::error::TablebaseError;
 use crate::material::Material;
-use crate::tablebase::{best_move, MaterialTable, Tablebase};
+use crate::material_table::{best_move, MaterialTable};
+use crate::tablebase::Tablebase;
 use crate::value::Value;
 use crate::verdict::Verdict;
 

@@ -1,4 +1,5 @@
-//! The table file layout: header, block table and their checksums (see the crate README).
+//! The table file layout: header, block table and their checksums (the page
+//! `docs/tablebase/file-format.md` describes it).
 //!
 //! All integers are little-endian. A file is
 //!
@@ -31,6 +32,8 @@
 //! Version 1 has the same layout and only transform 0, so this build reads it as it is.
 
 use crate::error::TablebaseError;
+use crate::material::Material;
+use crate::value_counts::ValueCounts;
 use std::path::Path;
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -54,6 +57,16 @@ pub const TRANSFORM_NONE: u8 = 0;
 pub const TRANSFORM_DONT_CARE: u8 = 1;
 /// File name extension of table files.
 pub const EXTENSION: &str = "mstb";
+
+/// The file name of `material`'s table: `RG.mstb`, and `kings.mstb` for the empty set `-` (a name
+/// starting with `-` would read as an option on a command line).
+pub fn table_file_name(material: &Material) -> String {
+    if material.piece_count() == 0 {
+        format!("kings.{EXTENSION}")
+    } else {
+        format!("{}.{EXTENSION}", material.name())
+    }
+}
 
 const FIXED_LEN: usize = 40 + 256 * 8;
 /// Largest header a valid file has: fixed part, three names, a dictionary of at most 1 MiB.
@@ -178,6 +191,11 @@ impl Header {
     /// Number of slots that hold legal positions.
     pub fn legal_positions(&self) -> u64 {
         self.index_size - self.counts[255]
+    }
+
+    /// Wins, losses, draws and the longest distances, from the counts per value.
+    pub fn summary(&self) -> ValueCounts {
+        ValueCounts::from_counts(&self.counts)
     }
 
     /// True when slots holding no legal position store don't-care bytes ([`TRANSFORM_DONT_CARE`]).
@@ -617,7 +635,8 @@ mod tests {
             h.version = version;
             let err = decode(&h).expect_err("unknown version");
             assert!(matches!(err, TablebaseError::UnsupportedVersion { .. }), "{err}");
-            assert!(err.to_string().contains("regenerate"), "{err}");
+            // The command that fixes it is the CLI's to add (see its `report::describe`).
+            assert!(err.to_string().contains(&format!("table format version {version}")), "{err}");
         }
     }
 

@@ -15,6 +15,7 @@
 //! Each pass only ever writes one value (a win or a loss of one distance) and counter decrements
 //! commute, so the bytes do not depend on the thread count or on scheduling.
 
+mod chunks;
 mod counters;
 mod work;
 
@@ -24,32 +25,19 @@ use rayon::prelude::*;
 
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::retro::MinishogiRetro;
-use crate::rules::RetroRules;
+use crate::minishogi_retro::MinishogiRetro;
+use crate::progress::Progress;
+use crate::retro_rules::RetroRules;
+use crate::thread_pool::with_threads;
 use crate::value::Value;
+use chunks::{advance, for_each_chunk, mark, CHUNK};
 use counters::{Counters, InByte, Sparse};
-use work::Work;
+use work::{Work, ILLEGAL};
 
-/// Work byte of an illegal slot (also its final value).
-const ILLEGAL: u8 = 255;
 /// Most legal moves a position may have for the generator's counters.
 const MAX_MOVES: u32 = 200;
 /// Predecessor updates gathered (and prefetched) before they are applied.
 const BATCH: usize = 64;
-/// Slots handled per task.
-const CHUNK: u64 = 1 << 15;
-
-/// A report of generation progress: `done` of `total` slots in the current phase.
-#[derive(Copy, Clone, Debug)]
-pub struct Progress<'a> {
-    /// What is being done: `"moves"` (counting moves), `"mate N"` (the pass that handles
-    /// distance N) or `"values"` (final encoding).
-    pub phase: &'a str,
-    /// Slots done in this phase.
-    pub done: u64,
-    /// Slots in this phase.
-    pub total: u64,
-}
 
 /// Options of [`generate`].
 #[derive(Clone, Copy, Default)]
@@ -145,7 +133,8 @@ pub fn generate_with_stats(
 ) -> Result<(Vec<u8>, GenerateStats), GenerateError> {
     let rules = MinishogiRetro::new(Indexer::new(material));
     let name = material.name();
-    run_in_pool(options.threads, || retrograde(&rules, &name, options.progress))?
+    with_threads(options.threads, || retrograde(&rules, &name, options.progress))
+        .map_err(|e| GenerateError::Threads { threads: e.threads, message: e.message })?
 }
 
 /// The values under the standard repetition rule of the mate-only draws in `values` (the
@@ -157,19 +146,8 @@ pub fn repetition_values(
 ) -> Result<crate::RepetitionValues, GenerateError> {
     let rules = MinishogiRetro::new(Indexer::new(material));
     let name = material.name();
-    run_in_pool(options.threads, || crate::repetition::analyse(&rules, &name, values, options.progress))?
-}
-
-/// Runs `f` on a pool of `threads` workers (or the global pool).
-fn run_in_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T, GenerateError> {
-    match threads {
-        None => Ok(f()),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map(|pool| pool.install(f))
-            .map_err(|e| GenerateError::Threads { threads: n, message: e.to_string() }),
-    }
+    with_threads(options.threads, || crate::repetition::analyse(&rules, &name, values, options.progress))
+        .map_err(|e| GenerateError::Threads { threads: e.threads, message: e.message })?
 }
 
 /// Retrograde analysis over any game's [`RetroRules`]; `name` names the set in errors.
@@ -193,16 +171,14 @@ fn retrograde_capped<R: RetroRules>(
     let too_large = || GenerateError::TooLarge { material: name.to_string(), slots: size };
     let len = usize::try_from(size).map_err(|_| too_large())?;
     // Whole words, so that the last one is not shared with anything else.
-    let mut bytes = crate::huge::zeroed(len.checked_add(7).ok_or_else(too_large)? & !7);
+    let mut bytes = crate::memory::zeroed(len.checked_add(7).ok_or_else(too_large)? & !7);
     let mut stats = GenerateStats::default();
     let unresolved = match Work::new(&mut bytes, size) {
         Some(work) => analyse(rules, name, &work, progress, byte_cap, &mut stats)?,
         None => {
             // An allocator that does not align large byte arrays to 8: work on words and copy.
             let mut words = vec![0u64; len.div_ceil(8)];
-            // SAFETY: u64 words viewed as their bytes (alignment 1, any value valid).
-            let view =
-                unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr() as *mut u8, words.len() * 8) };
+            let view = work::bytes_of_words(&mut words);
             let work = Work::new(view, size).ok_or_else(too_large)?;
             let unresolved = analyse(rules, name, &work, progress, byte_cap, &mut stats)?;
             bytes[..len].copy_from_slice(&view[..len]);
@@ -370,40 +346,6 @@ fn pass<R: RetroRules>(
         found.fetch_add(count, Ordering::Relaxed);
     });
     found.load(Ordering::Relaxed)
-}
-
-/// Notes that the chunk of `slot` holds a newly resolved slot.
-#[inline]
-fn mark(flags: &[AtomicBool], slot: u64) {
-    let flag = &flags[(slot / CHUNK) as usize];
-    // Read first: most marks hit chunks already marked, and a read keeps the cache line shared.
-    if !flag.load(Ordering::Relaxed) {
-        flag.store(true, Ordering::Relaxed);
-    }
-}
-
-/// The chunks marked during a pass are the ones the following pass scans.
-fn advance(scan: &mut Vec<AtomicBool>, next: &mut Vec<AtomicBool>) {
-    std::mem::swap(scan, next);
-    next.par_iter().for_each(|f| f.store(false, Ordering::Relaxed));
-}
-
-/// Runs `f(start, end)` over all chunks of `0..size` in parallel, reporting progress.
-fn for_each_chunk(
-    size: u64,
-    phase: &str,
-    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
-    f: impl Fn(u64, u64) + Sync,
-) {
-    let done = AtomicU64::new(0);
-    (0..size.div_ceil(CHUNK)).into_par_iter().for_each(|c| {
-        let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(size));
-        f(start, end);
-        let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
-        if let Some(report) = progress {
-            report(Progress { phase, done: d, total: size });
-        }
-    });
 }
 
 /// Rewrites work bytes as [`Value`] bytes: bytes from `unresolved` up to 254 (counters) become

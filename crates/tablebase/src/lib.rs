@@ -24,37 +24,58 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+mod build;
 mod draw_value;
-pub mod error;
+mod error;
 mod exact;
-pub mod format;
-pub mod generate;
-mod huge;
-pub mod index;
-pub mod material;
+mod format;
+mod generate;
+mod index;
+mod material;
+mod material_table;
+mod memory;
+mod minishogi_retro;
 mod placement;
 mod repetition;
-pub mod retro;
-pub mod rules;
-pub mod table;
-pub mod tablebase;
-pub mod value;
+mod progress;
+mod retro_rules;
+mod table;
+mod tablebase;
+mod thread_pool;
+mod value;
+mod value_counts;
 mod verdict;
-pub mod verify;
+mod verify;
 mod verify_repetition;
-pub mod write;
+mod write;
 
+pub use build::{
+    build_table, memory_needed, plan_build, BuildPlan, BuildSummary, MemoryNeed, Present, MAX_BUILD_PIECES,
+};
 pub use draw_value::{Case, CycleOutcome, DrawValue};
 pub use error::TablebaseError;
 pub use exact::ExactProbe;
-pub use verdict::{By, Verdict, Wdl};
-pub use generate::{generate, repetition_values, GenerateError, GenerateOptions, Progress};
-pub use index::Indexer;
-pub use material::{Material, MaterialError};
+pub use format::{
+    table_file_name, Header, EXTENSION, FORMAT_VERSION, MAGIC, OLDEST_FORMAT_VERSION, RULE_SET,
+    TRANSFORM_DONT_CARE, TRANSFORM_NONE,
+};
+pub use generate::{
+    generate, generate_with_stats, repetition_values, retrograde, GenerateError, GenerateOptions, GenerateStats,
+};
+pub use index::{Indexer, SCHEME_VERSION};
+pub use material::{Material, MaterialError, MAX_PER_KIND};
+pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
+pub use memory::{available_memory, peak_memory, release_free_memory};
+pub use minishogi_retro::{MinishogiRetro, RetroPos};
+pub use progress::Progress;
 pub use repetition::RepetitionValues;
-pub use table::Table;
-pub use tablebase::{positions_covered, table_file_name, Probe, Tablebase};
+pub use retro_rules::RetroRules;
+pub use table::{Table, DEFAULT_CACHE_BLOCKS};
+pub use tablebase::{OnTheFly, Probe, Tablebase};
+pub use thread_pool::{with_threads, ThreadPoolError};
+pub use verdict::{By, Verdict, Wdl};
 pub use value::Value;
+pub use value_counts::ValueCounts;
 pub use verify::{verify, VerifyError, VerifyReport};
 pub use verify_repetition::{verify_repetition, RepetitionError, RepetitionReport};
 pub use write::{write_table, write_table_with_repetition, WriteOptions, WriteSummary};

@@ -306,7 +306,7 @@ impl Placement {
     /// The pieces on the board (kings first) and the hands, as the rules crate's
     /// [`Position::from_pieces`] takes them.
     #[inline]
-    pub fn to_pieces(&self) -> ([(Square, Piece); MAX_MEN + 2], usize, [Hand; 2]) {
+    pub fn to_pieces(self) -> ([(Square, Piece); MAX_MEN + 2], usize, [Hand; 2]) {
         let king = |sq: u8, color| (Square::from_index(sq as usize), Piece::new(color, Kind::King));
         let mut pieces = [king(self.kings[0], Color::Sente); MAX_MEN + 2];
         pieces[1] = king(self.kings[1], Color::Gote);
@@ -325,7 +325,7 @@ impl Placement {
 
     /// The legal position with `side` to move, checked by the rules crate (`None` if illegal).
     #[inline]
-    pub fn to_position(&self, side: Color) -> Option<Position> {
+    pub fn to_position(self, side: Color) -> Option<Position> {
         let (pieces, n, hands) = self.to_pieces();
         Position::from_pieces(&pieces[..n], hands, side).ok()
     }
@@ -333,7 +333,7 @@ impl Placement {
     /// The position with `side` to move without the rules crate's checks (the caller knows the
     /// placement is legal).
     #[inline]
-    pub fn to_position_unchecked(&self, side: Color) -> Position {
+    pub fn to_position_unchecked(self, side: Color) -> Position {
         let (pieces, n, hands) = self.to_pieces();
         Position::from_pieces_unchecked(&pieces[..n], hands, side)
     }

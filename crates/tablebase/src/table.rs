@@ -3,11 +3,10 @@
 
 use crate::error::TablebaseError;
 use crate::draw_value::DrawValue;
-use crate::format::{decode_layout, BlockEntry, Header, RepetitionLayout};
+use crate::format::{decode_layout, BlockEntry, Header, RepetitionLayout, RULE_SET};
 use crate::repetition::RepetitionValues;
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::tablebase::check_header;
 use crate::value::Value;
 use memmap2::Mmap;
 use rayon::prelude::*;
@@ -236,7 +235,7 @@ impl Table {
     /// All values, one byte per slot and [`Value::ILLEGAL`] (255) in exactly the slots that hold no
     /// legal position: every block checked, decompressed in parallel; also checks the counts per
     /// value against the header. When illegal slots are don't-care, the index of the header's
-    /// material (which must be this build's, as [`check_header`] checks) tells them apart, and the
+    /// material (which must be this build's, as [`Table::check_indexer`] checks) tells them apart, and the
     /// counts check that it calls illegal the very slots the writer was given as 255.
     pub fn values(&self) -> Result<Vec<u8>, TablebaseError> {
         let indexer = if self.header.dont_care_illegal() { Some(self.indexer()?) } else { None };
@@ -247,7 +246,7 @@ impl Table {
             chunk.copy_from_slice(&data);
             if let Some(indexer) = &indexer {
                 let start = (i * block_size) as u64;
-                indexer.for_each_decoded(start, start + chunk.len() as u64, |index, legal| {
+                indexer.for_each_placement(start, start + chunk.len() as u64, |index, legal| {
                     if legal.is_none() {
                         chunk[(index - start) as usize] = Value::ILLEGAL.to_byte();
                     }
@@ -269,15 +268,33 @@ impl Table {
     }
 
     /// The indexer of the header's material, checked against the header.
-    fn indexer(&self) -> Result<Indexer, TablebaseError> {
+    pub(crate) fn indexer(&self) -> Result<Indexer, TablebaseError> {
         let material =
             Material::parse(&self.header.material).map_err(|e| TablebaseError::CorruptedHeader {
                 path: self.path.clone(),
                 detail: format!("material name '{}': {e}", self.header.material),
             })?;
         let indexer = Indexer::new(&material);
-        check_header(self, &indexer)?;
+        self.check_indexer(&indexer)?;
         Ok(indexer)
+    }
+
+    /// Checks that the table was written for `indexer`'s material and index scheme and this
+    /// build's rule set.
+    pub fn check_indexer(&self, indexer: &Indexer) -> Result<(), TablebaseError> {
+        let header = &self.header;
+        let wrong = |detail: String| TablebaseError::WrongTable { path: self.path.clone(), detail };
+        let name = indexer.material().name();
+        if header.material != name {
+            return Err(wrong(format!("holds material {}, expected {name}", header.material)));
+        }
+        if header.rule_set != RULE_SET {
+            return Err(wrong(format!("rule set '{}', expected '{RULE_SET}'", header.rule_set)));
+        }
+        if header.index_params != indexer.params() || header.index_size != indexer.size() {
+            return Err(TablebaseError::WrongIndexScheme { path: self.path.clone() });
+        }
+        Ok(())
     }
 
     fn decompress_into(&self, block: u64, data: &mut Vec<u8>) -> Result<(), TablebaseError> {

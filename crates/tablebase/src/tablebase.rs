@@ -1,101 +1,16 @@
 //! A directory of tables, opened lazily per material set, and probes: value, best move, mating line.
 
+use crate::build::{build_table, BuildSummary, MAX_BUILD_PIECES};
 use crate::error::TablebaseError;
-use crate::format::{EXTENSION, RULE_SET};
-use crate::index::Indexer;
+use crate::format::table_file_name;
 use crate::material::Material;
-use crate::table::Table;
+use crate::material_table::{best_move, MaterialTable};
+use crate::progress::Progress;
 use crate::value::Value;
-use minishogi::{Move, MoveList, Position};
+use minishogi::{Move, Position};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
-
-/// The file name of `material`'s table: `RG.mstb`, and `kings.mstb` for the empty set `-` (a name
-/// starting with `-` would read as an option on a command line).
-pub fn table_file_name(material: &Material) -> String {
-    if material.piece_count() == 0 {
-        format!("kings.{EXTENSION}")
-    } else {
-        format!("{}.{EXTENSION}", material.name())
-    }
-}
-
-/// Number of legal positions of the set that the table answers for: each stored (canonical) position
-/// stands for itself, its colour-flipped twin with the other side to move, and the mirror images of
-/// both when they differ. Decodes every slot, in parallel.
-pub fn positions_covered(indexer: &Indexer) -> u64 {
-    use rayon::prelude::*;
-    const CHUNK: u64 = 1 << 14;
-    (0..indexer.size().div_ceil(CHUNK))
-        .into_par_iter()
-        .map(|c| {
-            let end = ((c + 1) * CHUNK).min(indexer.size());
-            (c * CHUNK..end)
-                .filter_map(|i| indexer.position(i))
-                .map(|p| if p.mirrored() == p { 2 } else { 4 })
-                .sum::<u64>()
-        })
-        .sum()
-}
-
-/// An open table with the indexer of its material.
-#[derive(Debug)]
-pub struct MaterialTable {
-    /// The table file.
-    pub table: Table,
-    /// Its index scheme.
-    pub indexer: Indexer,
-}
-
-impl MaterialTable {
-    /// Opens `path` as the table of `material`, checking that the header's material, rule set and
-    /// index parameters are those of this build.
-    pub fn open(path: &Path, material: &Material) -> Result<MaterialTable, TablebaseError> {
-        let table = Table::open(path)?;
-        let indexer = Indexer::new(material);
-        check_header(&table, &indexer)?;
-        Ok(MaterialTable { table, indexer })
-    }
-
-    /// The stored value of `position` (which must be of this material).
-    pub fn value(&self, position: &Position) -> Result<Value, TablebaseError> {
-        let index = self.indexer.index(position).ok_or_else(|| TablebaseError::WrongTable {
-            path: self.table.path().to_path_buf(),
-            detail: format!("position {} is not of material {}", position.to_sfen(), self.table.material()),
-        })?;
-        let value = self.table.get(index)?;
-        if !value.is_legal() {
-            return Err(self.inconsistent(position, "a legal position is stored as an illegal slot"));
-        }
-        Ok(value)
-    }
-
-    fn inconsistent(&self, position: &Position, detail: &str) -> TablebaseError {
-        TablebaseError::Inconsistent {
-            path: self.table.path().to_path_buf(),
-            sfen: position.to_sfen(),
-            detail: detail.to_string(),
-        }
-    }
-}
-
-/// Checks that `table` was written for `indexer`'s material and index scheme and this rule set.
-pub fn check_header(table: &Table, indexer: &Indexer) -> Result<(), TablebaseError> {
-    let header = table.header();
-    let wrong = |detail: String| TablebaseError::WrongTable { path: table.path().to_path_buf(), detail };
-    let name = indexer.material().name();
-    if header.material != name {
-        return Err(wrong(format!("holds material {}, expected {name}", header.material)));
-    }
-    if header.rule_set != RULE_SET {
-        return Err(wrong(format!("rule set '{}', expected '{RULE_SET}'", header.rule_set)));
-    }
-    if header.index_params != indexer.params() || header.index_size != indexer.size() {
-        return Err(wrong("written with another index scheme: regenerate it with 'minishogi tb gen'".into()));
-    }
-    Ok(())
-}
 
 /// What a probe says about a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +22,17 @@ pub struct Probe {
     /// A move that keeps the distance: for a win the reply that loses fastest, for a loss the
     /// longest defence, for a draw a drawing move; `None` when there is no legal move.
     pub best: Option<Move>,
+}
+
+/// What [`Tablebase::probe_or_generate`] reports while it builds a missing table.
+#[derive(Clone, Copy, Debug)]
+pub enum OnTheFly<'a> {
+    /// The table of `material` is missing and is about to be generated into the directory.
+    Generating(&'a Material),
+    /// Progress of the generation.
+    Progress(Progress<'a>),
+    /// The table was written.
+    Generated(&'a BuildSummary),
 }
 
 /// A directory of tables. Tables are opened on first use; probes take `&self` and can run from many
@@ -180,6 +106,41 @@ impl Tablebase {
         Ok(Some(Probe { material, value, best }))
     }
 
+    /// Value and best move of `position`; a missing table of at most `max_pieces` pieces is first
+    /// generated into the directory (at the default compression level), reporting to `report`.
+    /// A missing larger table is [`TablebaseError::MissingTable`], or
+    /// [`TablebaseError::TooManyPieces`] beyond [`MAX_BUILD_PIECES`].
+    pub fn probe_or_generate(
+        &self,
+        position: &Position,
+        max_pieces: u32,
+        report: &(dyn Fn(OnTheFly<'_>) + Sync),
+    ) -> Result<Probe, TablebaseError> {
+        if let Some(probe) = self.probe(position)? {
+            return Ok(probe);
+        }
+        let material = Material::of(position);
+        let pieces = material.piece_count();
+        if pieces > MAX_BUILD_PIECES {
+            return Err(TablebaseError::TooManyPieces {
+                material: material.name(),
+                pieces,
+                max: MAX_BUILD_PIECES,
+            });
+        }
+        let missing = || TablebaseError::MissingTable { material: material.name(), dir: self.dir.clone() };
+        if pieces > max_pieces {
+            return Err(missing());
+        }
+        std::fs::create_dir_all(&self.dir).map_err(|e| TablebaseError::io(&self.dir, e))?;
+        report(OnTheFly::Generating(&material));
+        let level = crate::write::WriteOptions::default().level;
+        let summary = build_table(&material, &self.dir, level, &|p| report(OnTheFly::Progress(p)))?;
+        report(OnTheFly::Generated(&summary));
+        self.forget(&material);
+        self.probe(position)?.ok_or_else(missing)
+    }
+
     /// The line of best moves from `position`: for a win or loss, every move down to the mate
     /// (its length is the distance); for a draw, one drawing move. `None` if the table is missing.
     pub fn line(&self, position: &Position) -> Result<Option<Vec<Move>>, TablebaseError> {
@@ -205,45 +166,4 @@ impl std::fmt::Debug for Tablebase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tablebase").field("dir", &self.dir).finish()
     }
-}
-
-/// The value of `position` and a move that keeps it, checking that the children agree with it.
-pub fn best_move(
-    table: &MaterialTable,
-    position: &Position,
-) -> Result<(Value, Option<Move>), TablebaseError> {
-    let value = table.value(position)?;
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    let mut best: Option<(Move, Value)> = None;
-    for &m in moves.iter() {
-        let child = table.value(&position.after(m))?;
-        let better = match (value.dtm(), best) {
-            (_, None) => true,
-            // Win: the reply that loses fastest; loss: the reply that wins slowest; draw: any draw.
-            (Some(d), Some((_, b))) if d % 2 == 1 => {
-                child.is_loss() && (!b.is_loss() || child.dtm() < b.dtm())
-            }
-            (Some(_), Some((_, b))) => child.is_win() && (!b.is_win() || child.dtm() > b.dtm()),
-            (None, Some((_, b))) => child.is_draw() && !b.is_draw(),
-        };
-        if better {
-            best = Some((m, child));
-        }
-    }
-    let consistent = match (value.dtm(), best) {
-        (Some(0), None) => true,
-        (Some(0), Some(_)) => false,
-        (Some(d), Some((_, c))) => c.dtm() == Some(d - 1) && (d % 2 == 0 || c.is_loss()),
-        (None, Some((_, c))) => c.is_draw(),
-        _ => false,
-    };
-    if !consistent {
-        let detail = match best {
-            Some((m, c)) => format!("stored {value}, but the best move {m} leads to {c}"),
-            None => format!("stored {value}, but there is no legal move"),
-        };
-        return Err(table.inconsistent(position, &detail));
-    }
-    Ok((value, best.map(|(m, _)| m)))
 }

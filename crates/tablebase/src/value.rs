@@ -66,7 +66,7 @@ impl Value {
 
     /// True when the slot holds a legal position.
     pub const fn is_legal(self) -> bool {
-        self.0 != 255
+        self.0 != Value::ILLEGAL.0
     }
 
     /// `"win"`, `"loss"`, `"draw"` or `"illegal"`.

@@ -11,10 +11,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use minishogi::{Color, MoveList};
 use rayon::prelude::*;
 
-use crate::generate::Progress;
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::placement::Placement;
+use crate::progress::Progress;
 use crate::value::Value;
 
 /// Slots checked per task.
@@ -125,22 +125,21 @@ fn verify_range(
     let mut moves = MoveList::new();
     let mut children: Vec<u64> = Vec::with_capacity(256);
     let mut result = Ok(());
-    indexer.for_each_unranked(start, end, |index, unranked| {
+    indexer.for_each_raw_placement(start, end, |index, raw| {
         if result.is_ok() {
-            result =
-                check_slot(indexer, values, index, unranked, name, &mut report, &mut moves, &mut children);
+            result = check_slot(indexer, values, index, raw, name, &mut report, &mut moves, &mut children);
         }
     });
     result.map(|()| report)
 }
 
-/// Checks one slot (`unranked` is its placement), counting it into `report`.
+/// Checks one slot (`raw` is its placement), counting it into `report`.
 #[allow(clippy::too_many_arguments)]
 fn check_slot(
     indexer: &Indexer,
     values: &[u8],
     index: u64,
-    unranked: &Placement,
+    raw: &Placement,
     name: &str,
     report: &mut VerifyReport,
     moves: &mut MoveList,
@@ -156,7 +155,7 @@ fn check_slot(
         detail,
     };
     // The rules crate decides legality; the slot must also be the canonical one for it.
-    let placement = Some(*unranked).filter(|p| p.is_disjoint());
+    let placement = Some(*raw).filter(|p| p.is_disjoint());
     let position = placement
         // Only with both kings on the middle file can a slot be the non-canonical mirror image.
         .filter(|p| p.kings[0] % 5 != 2 || p.kings[1] % 5 != 2 || indexer.index_placement(p).0 == index)
@@ -185,7 +184,7 @@ fn check_slot(
             _ => indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
         };
         if let Some(byte) = values.get(c as usize) {
-            crate::huge::prefetch(byte);
+            crate::memory::prefetch(byte);
         }
         children.push(c);
     }

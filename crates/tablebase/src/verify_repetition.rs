@@ -24,7 +24,7 @@ use minishogi::MoveList;
 use rayon::prelude::*;
 
 use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
-use crate::generate::Progress;
+use crate::progress::Progress;
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::repetition::RepetitionValues;

@@ -30,7 +30,7 @@ pub struct WriteOptions {
     /// chosen to compress well (value transform [`TRANSFORM_DONT_CARE`]); readers tell those slots
     /// from the index. Needs `material` to name a set and `index_params` to be its indexer's
     /// ([`Indexer::params`]), and 255 in exactly the slots that index calls illegal, as
-    /// [`crate::generate`] gives them ([`crate::Table::values`] checks the counts). Off: every
+    /// [`crate::generate()`] gives them ([`crate::Table::values`] checks the counts). Off: every
     /// byte is stored as it is (any bytes, any names).
     pub dont_care_illegal: bool,
 }

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::work::Work;
-use super::{CHUNK, ILLEGAL};
+use super::chunks::CHUNK;
+use super::work::{Work, ILLEGAL};
 
 /// Work byte of an unresolved slot whose counter lives in the side table.
 pub(super) const UNRESOLVED: u8 = 254;

@@ -3,6 +3,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::value::Value;
+
+/// Work byte of an illegal slot: its final value byte, so that illegal slots need no rewrite.
+pub(super) const ILLEGAL: u8 = Value::ILLEGAL.to_byte();
+
 /// `0x01` in every byte of a word.
 const ONES: u64 = 0x0101_0101_0101_0101;
 /// `0x80` in every byte of a word.
@@ -19,14 +24,16 @@ impl<'a> Work<'a> {
     /// The work view of `bytes`, which must be 8-aligned with a length that is a multiple of 8
     /// (`None` otherwise); `len` slots are used.
     pub(super) fn new(bytes: &'a mut [u8], len: u64) -> Option<Work<'a>> {
-        if bytes.as_ptr() as usize % 8 != 0 || bytes.len() % 8 != 0 || (bytes.len() as u64) < len {
+        if !bytes.as_ptr().cast::<u64>().is_aligned() || bytes.len() % 8 != 0 || (bytes.len() as u64) < len {
             return None;
         }
-        // SAFETY: the pointer is 8-aligned and the length a multiple of 8, AtomicU64 has the size
-        // and alignment of u64 and every bit pattern is valid; the exclusive borrow of `bytes`
-        // guarantees no other access while the view lives.
-        let words =
-            unsafe { std::slice::from_raw_parts(bytes.as_ptr() as *const AtomicU64, bytes.len() / 8) };
+        // SAFETY: the pointer comes from the exclusive borrow of `bytes`, which it keeps for `'a`
+        // (no other access while the view lives, and writes through it are allowed); it is
+        // 8-aligned and the length a multiple of 8; AtomicU64 has the size and alignment of u64
+        // and every bit pattern is valid.
+        let words = unsafe {
+            std::slice::from_raw_parts(bytes.as_mut_ptr().cast::<AtomicU64>().cast_const(), bytes.len() / 8)
+        };
         Some(Work { words, len })
     }
 
@@ -45,7 +52,7 @@ impl<'a> Work<'a> {
     /// the table; asking early overlaps the memory accesses).
     #[inline]
     pub(super) fn prefetch(&self, i: u64) {
-        crate::huge::prefetch(&self.words[(i / 8) as usize]);
+        crate::memory::prefetch(&self.words[(i / 8) as usize]);
     }
 
     /// Replaces the byte of slot `i` by `f(byte)` when that is `Some`, atomically; returns the old
@@ -97,6 +104,14 @@ impl<'a> Work<'a> {
     }
 }
 
+/// The bytes of `words` (for an allocator that does not align byte arrays to 8: work on words,
+/// viewed as bytes).
+pub(super) fn bytes_of_words(words: &mut [u64]) -> &mut [u8] {
+    // SAFETY: u64 words viewed as their bytes (alignment 1, any value valid), through the
+    // exclusive borrow of `words`, which the result keeps.
+    unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), words.len() * 8) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,22 +120,44 @@ mod tests {
     fn scan_finds_exactly_the_matching_slots() {
         // Patterns that make the zero-byte trick report false candidates (a borrow into the next
         // byte) next to true ones.
-        let mut bytes: Vec<u8> =
-            (0..4096u32).map(|i| [7u8, 8, 6, 7, 0, 255, 1, 7][(i * 7 % 8) as usize]).collect();
-        let expected: Vec<u64> = (0..4000u64).filter(|&i| bytes[i as usize] == 7 && i >= 16).collect();
-        let work = Work::new(&mut bytes, 4096).expect("aligned");
+        // Words, so that the bytes are 8-aligned whatever the allocator (Miri's included).
+        let mut words = vec![0u64; 64];
+        let bytes = bytes_of_words(&mut words);
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = [7u8, 8, 6, 7, 0, 255, 1, 7][i * 7 % 8];
+        }
+        let expected: Vec<u64> = (0..500u64).filter(|&i| bytes[i as usize] == 7 && i >= 16).collect();
+        let work = Work::new(bytes, 512).expect("aligned");
         let mut found = Vec::new();
-        work.scan(16, 4000, 7, |i| found.push(i));
+        work.scan(16, 500, 7, |i| found.push(i));
         assert_eq!(found, expected);
     }
 
     #[test]
     fn update_changes_one_byte_only() {
-        let mut bytes = vec![9u8; 64];
-        let work = Work::new(&mut bytes, 64).expect("aligned");
+        let mut words = vec![u64::from_le_bytes([9; 8]); 8];
+        let work = Work::new(bytes_of_words(&mut words), 64).expect("aligned");
         assert_eq!(work.update(13, |b| Some(b + 1)), Ok(9));
         assert_eq!(work.update(13, |_| None), Err(10));
         assert_eq!((0..64).map(|i| work.get(i)).filter(|&b| b != 9).count(), 1);
         assert_eq!(work.get(13), 10);
+    }
+
+    #[test]
+    fn fill_writes_through_the_view() {
+        let mut words = vec![0u64; 4];
+        let work = Work::new(bytes_of_words(&mut words), 30).expect("aligned");
+        work.fill(8, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!((0..30).map(|i| work.get(i)).filter(|&b| b != 0).count(), 10);
+        assert_eq!(words[1], u64::from_le_bytes([1, 2, 3, 4, 5, 6, 7, 8]));
+        assert_eq!(words[2] & 0xFFFF, 0x0A09);
+    }
+
+    #[test]
+    fn unaligned_or_short_bytes_are_refused() {
+        let mut words = vec![0u64; 4];
+        let bytes = bytes_of_words(&mut words);
+        assert!(Work::new(&mut bytes[1..9], 8).is_none());
+        assert!(Work::new(&mut bytes[..16], 17).is_none());
     }
 }

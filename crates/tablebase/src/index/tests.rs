@@ -210,23 +210,23 @@ fn pair_unranking() {
 }
 
 #[test]
-fn stepping_through_slots_gives_the_unranked_placements() {
+fn stepping_through_slots_gives_the_raw_placements() {
     // Sets whose last digit is one piece (SP), a pair (GG, RSS), and the kings alone.
     for (name, start, end) in
         [("-", 0, 234), ("SP", 0, 300_000), ("GG", 12_345, 70_000), ("RSS", 1_000_003, 1_300_000)]
     {
         let ix = indexer(name);
         let mut next = start;
-        ix.for_each_unranked(start, end, |index, p| {
+        ix.for_each_raw_placement(start, end, |index, p| {
             assert_eq!(index, next, "{name}: slots in order");
-            assert_eq!(Some(*p), ix.unrank(index), "{name}: slot {index}");
+            assert_eq!(Some(*p), ix.raw_placement(index), "{name}: slot {index}");
             next += 1;
         });
         assert_eq!(next, end, "{name}: every slot visited");
         let mut next = start;
-        ix.for_each_decoded(start, end, |index, p| {
+        ix.for_each_placement(start, end, |index, p| {
             assert_eq!(index, next);
-            assert_eq!(p.copied(), ix.decode(index), "{name}: decoded slot {index}");
+            assert_eq!(p.copied(), ix.placement(index), "{name}: decoded slot {index}");
             next += 1;
         });
     }

@@ -14,8 +14,8 @@ use rayon::prelude::*;
 
 use super::draws::BitIter;
 use super::graph::{first_player_moves, DrawGraph, Node};
-use crate::generate::Progress;
-use crate::rules::RetroRules;
+use crate::progress::Progress;
+use crate::retro_rules::RetroRules;
 
 /// Rank of a node outside the attractor.
 pub(crate) const OUTSIDE: u32 = u32::MAX;

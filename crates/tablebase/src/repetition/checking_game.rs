@@ -16,7 +16,7 @@
 use rayon::prelude::*;
 
 use super::graph::{first_player_moves, DrawGraph, Node};
-use crate::rules::RetroRules;
+use crate::retro_rules::RetroRules;
 
 /// The subgame's contradiction with the region computed before it (a bug, never a property of
 /// the rules): the node and what was seen.

@@ -19,8 +19,9 @@ pub(crate) mod draws;
 mod graph;
 
 use crate::draw_value::{CycleOutcome, DrawValue};
-use crate::generate::{GenerateError, Progress};
-use crate::rules::RetroRules;
+use crate::generate::GenerateError;
+use crate::progress::Progress;
+use crate::retro_rules::RetroRules;
 use attractor::{second_player_region, OUTSIDE};
 use checking_game::{CheckingGame, Inconsistent};
 use draws::DrawSet;
@@ -120,7 +121,7 @@ mod tests {
     use crate::generate::retrograde;
     use crate::index::Indexer;
     use crate::material::Material;
-    use crate::retro::MinishogiRetro;
+    use crate::minishogi_retro::MinishogiRetro;
 
     fn solve(name: &str) -> (Vec<u8>, RepetitionValues) {
         let rules = MinishogiRetro::new(Indexer::new(&Material::parse(name).expect("material")));

@@ -14,7 +14,7 @@ use minishogi::{Bitboard, Color, Kind, MoveList, Square};
 
 use crate::index::Indexer;
 use crate::placement::{Changes, Placement, IN_HAND};
-use crate::rules::RetroRules;
+use crate::retro_rules::RetroRules;
 
 /// Gote's last rank (row index): moves that start or end there may promote.
 const GOTE_ZONE: u8 = 4;
@@ -51,15 +51,15 @@ impl RetroRules for MinishogiRetro {
     }
 
     fn decode(&self, index: u64) -> Option<RetroPos> {
-        self.indexer.decode(index).map(RetroPos)
+        self.indexer.placement(index).map(RetroPos)
     }
 
     fn decode_range(&self, start: u64, end: u64, f: &mut dyn FnMut(u64, Option<RetroPos>)) {
-        self.indexer.for_each_decoded(start, end, |index, p| f(index, p.copied().map(RetroPos)));
+        self.indexer.for_each_placement(start, end, |index, p| f(index, p.copied().map(RetroPos)));
     }
 
     fn decode_legal(&self, index: u64) -> Option<RetroPos> {
-        self.indexer.unrank(index).map(RetroPos)
+        self.indexer.raw_placement(index).map(RetroPos)
     }
 
     fn move_count(&self, pos: &RetroPos) -> u32 {

@@ -17,54 +17,20 @@
 
 use minishogi::{Color, Kind, Position};
 
+mod division;
+mod frames;
+mod states;
+mod symmetry;
+
 use crate::material::Material;
-use crate::placement::{Man, Placement, IN_HAND, MAX_MEN};
+use crate::placement::{Man, Placement, MAX_MEN};
+use division::FastDiv;
+use states::{man_of_state, state, unrank_pair, FREE_SQUARES, PROMO};
+pub(crate) use symmetry::Orientation;
+use symmetry::{FLIP, MIRROR, SQUARE_MAP};
 
 /// Version of the index scheme written into [`Indexer::params`].
 pub const SCHEME_VERSION: u8 = 1;
-
-/// Transform bit: colour flip (board turned by 180°, owners swapped).
-const FLIP: usize = 1;
-/// Transform bit: left-right mirror.
-const MIRROR: usize = 2;
-
-/// Where each square (and [`IN_HAND`]) goes under each transform (bit 0 flip, bit 1 mirror).
-const SQUARE_MAP: [[u8; 26]; 4] = {
-    let mut maps = [[0u8; 26]; 4];
-    let mut t = 0;
-    while t < 4 {
-        let mut sq = 0u8;
-        while sq < 25 {
-            let mut s = sq;
-            if t & FLIP != 0 {
-                s = 24 - s;
-            }
-            if t & MIRROR != 0 {
-                s = s - s % 5 + (4 - s % 5);
-            }
-            maps[t][sq as usize] = s;
-            sq += 1;
-        }
-        maps[t][IN_HAND as usize] = IN_HAND;
-        t += 1;
-    }
-    maps
-};
-
-/// 2 for the kinds that promote, by hand kind index (P S G B R).
-const PROMO: [u32; 5] = [2, 2, 1, 2, 2];
-
-/// Free squares once the two kings are placed.
-const FREE_SQUARES: u32 = 23;
-
-/// How a placement was turned to reach its index.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Orientation {
-    /// The index describes the mirror image of the placement.
-    pub mirrored: bool,
-    /// The placement equals its mirror image.
-    pub symmetric: bool,
-}
 
 /// One digit of the index: the pieces of one kind.
 #[derive(Copy, Clone, Debug)]
@@ -199,14 +165,14 @@ impl Indexer {
     /// The legal position in slot `index`, with sente to move; `None` for an illegal slot or an
     /// index out of range.
     pub fn position(&self, index: u64) -> Option<Position> {
-        let p = self.decode(index)?;
+        let p = self.placement(index)?;
         p.to_position(Color::Sente)
     }
 
     /// The pieces of slot `index` without any legality check; `None` if pieces collide or the
     /// index is out of range. For verification of the illegal slots.
     pub fn raw_setup(&self, index: u64) -> Option<minishogi::Setup> {
-        let p = self.unrank(index)?;
+        let p = self.raw_placement(index)?;
         p.is_disjoint().then(|| p.to_setup(Color::Sente))
     }
 
@@ -280,53 +246,6 @@ impl Indexer {
         index
     }
 
-    /// The frame in which `p` (colour-flipped when `flip`) is ranked, for ranking variants of `p`
-    /// whose kings stand where they stand in `p` ([`Frame::index_of`]).
-    #[inline]
-    pub(crate) fn frame(&self, p: &Placement, flip: bool) -> Frame {
-        let t = usize::from(flip);
-        let (ks, kg) = if flip { (p.kings[1], p.kings[0]) } else { (p.kings[0], p.kings[1]) };
-        let (cs, cg) = (SQUARE_MAP[t][ks as usize] % 5, SQUARE_MAP[t][kg as usize] % 5);
-        let (t, ambiguous) = if cs < 2 || (cs == 2 && cg < 2) {
-            (t, false)
-        } else if cs > 2 || cg > 2 {
-            (t | MIRROR, false)
-        } else {
-            (t, true)
-        };
-        let map = &SQUARE_MAP[t];
-        let (ks, kg) = (map[ks as usize], map[kg as usize]);
-        let (lo, hi) = (ks.min(kg), ks.max(kg));
-        let mut frame = Frame {
-            t,
-            flip,
-            ambiguous,
-            lo,
-            hi,
-            index: 0,
-            states: [[0; 2]; 5],
-            digits: [0; 5],
-            slot: [0; MAX_MEN],
-        };
-        if ambiguous {
-            return frame;
-        }
-        let mut seen = [0u8; 5];
-        for (i, man) in p.men().iter().enumerate() {
-            let k = man.kind as usize;
-            let occurrence = seen[k] & 1;
-            frame.slot[i] = (k as u8) << 1 | occurrence;
-            frame.states[k][occurrence as usize] = frame.state_of(man);
-            seen[k] += 1;
-        }
-        frame.index = u64::from(self.king_rank[ks as usize][kg as usize]) * self.pieces_size;
-        for k in 0..5 {
-            frame.digits[k] = self.digit(k, frame.states[k]);
-            frame.index += frame.digits[k] * self.kind_stride[k];
-        }
-        frame
-    }
-
     /// The value of hand kind `k`'s digit for piece states `[s0, s1]` (0 for kinds not in the set).
     #[inline(always)]
     fn digit(&self, k: usize, [s0, s1]: [u32; 2]) -> u64 {
@@ -342,8 +261,8 @@ impl Indexer {
 
     /// The placement in slot `index` if the slot holds a legal, canonical position.
     #[inline]
-    pub(crate) fn decode(&self, index: u64) -> Option<Placement> {
-        let p = self.unrank(index)?;
+    pub(crate) fn placement(&self, index: u64) -> Option<Placement> {
+        let p = self.raw_placement(index)?;
         if !p.is_legal(Color::Sente) {
             return None;
         }
@@ -356,7 +275,7 @@ impl Indexer {
 
     /// The placement of slot `index` (pieces may collide or break rules).
     #[inline]
-    pub(crate) fn unrank(&self, index: u64) -> Option<Placement> {
+    pub(crate) fn raw_placement(&self, index: u64) -> Option<Placement> {
         if index >= self.size {
             return None;
         }
@@ -402,13 +321,13 @@ impl Indexer {
     }
 
     /// Calls `f(index, placement)` for every slot of `start..end` in order, as
-    /// [`Indexer::unrank`] would give it, decoding only the least significant digit between
+    /// [`Indexer::raw_placement`] would give it, decoding only the least significant digit between
     /// slots that share the others (the scans over whole tables use this).
-    pub(crate) fn for_each_unranked(&self, start: u64, end: u64, mut f: impl FnMut(u64, &Placement)) {
+    pub(crate) fn for_each_raw_placement(&self, start: u64, end: u64, mut f: impl FnMut(u64, &Placement)) {
         let end = end.min(self.size);
         let Some(last) = self.groups.last() else {
             for index in start..end {
-                if let Some(p) = self.unrank(index) {
+                if let Some(p) = self.raw_placement(index) {
                     f(index, &p);
                 }
             }
@@ -416,7 +335,7 @@ impl Indexer {
         };
         let mut index = start;
         while index < end {
-            let Some(mut p) = self.unrank(index) else { return };
+            let Some(mut p) = self.raw_placement(index) else { return };
             let (lo, hi) = (p.kings[0].min(p.kings[1]), p.kings[0].max(p.kings[1]));
             let first = index % last.size;
             let run_end = end.min(index - first + last.size);
@@ -440,9 +359,14 @@ impl Indexer {
     }
 
     /// Calls `f(index, placement)` for the slots of `start..end` holding legal, canonical
-    /// positions, as [`Indexer::decode`] gives them.
-    pub(crate) fn for_each_decoded(&self, start: u64, end: u64, mut f: impl FnMut(u64, Option<&Placement>)) {
-        self.for_each_unranked(start, end, |index, p| {
+    /// positions, as [`Indexer::placement`] gives them.
+    pub(crate) fn for_each_placement(
+        &self,
+        start: u64,
+        end: u64,
+        mut f: impl FnMut(u64, Option<&Placement>),
+    ) {
+        self.for_each_raw_placement(start, end, |index, p| {
             let legal = p.is_legal(Color::Sente)
                 && !(p.kings[0] % 5 == 2 && p.kings[1] % 5 == 2 && self.rank(p, MIRROR) < index);
             f(index, legal.then_some(p));
@@ -458,186 +382,11 @@ impl Indexer {
             .into_par_iter()
             .map(|c| {
                 let end = ((c + 1) * CHUNK).min(self.size);
-                (c * CHUNK..end).filter(|&i| self.decode(i).is_some()).count() as u64
+                (c * CHUNK..end).filter(|&i| self.placement(i).is_some()).count() as u64
             })
             .sum()
     }
 }
 
-/// A placement's kings and pieces seen through the transform that ranks it (colour flip and
-/// mirror), so that variants moving one or two non-king pieces are ranked by recomputing only
-/// their states.
-pub(crate) struct Frame {
-    /// The transform (bit 0 flip, bit 1 mirror).
-    t: usize,
-    /// Whether the placement is colour-flipped.
-    flip: bool,
-    /// Both kings on the middle file: the canonical mirror image depends on the pieces too.
-    ambiguous: bool,
-    lo: u8,
-    hi: u8,
-    /// The slot of the framed placement.
-    index: u64,
-    /// State of each piece by kind and occurrence.
-    states: [[u32; 2]; 5],
-    /// The index digit of each hand kind.
-    digits: [u64; 5],
-    /// `kind << 1 | occurrence` of each man of the placement.
-    slot: [u8; MAX_MEN],
-}
-
-impl Frame {
-    #[inline(always)]
-    fn state_of(&self, man: &Man) -> u32 {
-        let k = man.kind as usize;
-        let seen_as =
-            Man { sq: SQUARE_MAP[self.t][man.sq as usize], color: man.color ^ self.flip as u8, ..*man };
-        state(&seen_as, self.lo, self.hi, PROMO[k])
-    }
-
-    /// True when both kings stand on the middle file, so that which mirror image is canonical
-    /// depends on the pieces ([`Frame::index_of`] then ranks from scratch).
-    #[inline]
-    pub(crate) fn is_ambiguous(&self) -> bool {
-        self.ambiguous
-    }
-
-    /// The slot of `p`, a variant of the framed placement with the same kings and the same men in
-    /// the same order, differing at most in the men listed in `changed`.
-    #[inline]
-    pub(crate) fn index_of(&self, indexer: &Indexer, p: &Placement, changed: &[u8]) -> u64 {
-        if self.ambiguous {
-            return indexer.index_transformed(p, self.flip).0;
-        }
-        let mut men = [(0u8, Man::default()); 2];
-        for (slot, &i) in men.iter_mut().zip(changed) {
-            *slot = (i, p.men[i as usize]);
-        }
-        self.index_with(indexer, &men[..changed.len()])
-    }
-
-    /// The slot of the framed placement with men `(i, man)` replaced (same kings; the frame must
-    /// not be ambiguous).
-    #[inline(always)]
-    pub(crate) fn index_with(&self, indexer: &Indexer, men: &[(u8, Man)]) -> u64 {
-        debug_assert!(!self.ambiguous);
-        // States are kept in registers: writing one into an array and reading the pair back
-        // stalls on store forwarding.
-        let (i, man) = men[0];
-        let (k, first) = ((self.slot[i as usize] >> 1) as usize, self.slot[i as usize] & 1 == 0);
-        let [a, b] = self.states[k];
-        let new = self.state_of(&man);
-        let (mut s0, mut s1) = if first { (new, b) } else { (a, new) };
-        let mut index = self.index;
-        if let Some(&(j, other)) = men.get(1) {
-            let (k2, first2) = ((self.slot[j as usize] >> 1) as usize, self.slot[j as usize] & 1 == 0);
-            let new2 = self.state_of(&other);
-            if k2 == k {
-                // Both men are the pair of one kind.
-                if first2 {
-                    s0 = new2;
-                } else {
-                    s1 = new2;
-                }
-            } else {
-                let [c, d] = self.states[k2];
-                let (t0, t1) = if first2 { (new2, d) } else { (c, new2) };
-                let stride = indexer.kind_stride[k2];
-                index = index - self.digits[k2] * stride + indexer.digit(k2, [t0, t1]) * stride;
-            }
-        }
-        let stride = indexer.kind_stride[k];
-        index - self.digits[k] * stride + indexer.digit(k, [s0, s1]) * stride
-    }
-}
-
-/// Division of 32-bit numbers by a fixed divisor through one multiplication (Lemire, Kaser and
-/// Kurz, "Faster remainder by direct computation", 2019: exact for all 32-bit dividends).
-#[derive(Copy, Clone, Debug)]
-struct FastDiv {
-    d: u32,
-    m: u64,
-}
-
-impl FastDiv {
-    /// The divisor `d` (only divisors below 2³² are used; larger ones divide nothing here).
-    fn new(d: u64) -> FastDiv {
-        let d = u32::try_from(d).unwrap_or(u32::MAX);
-        FastDiv { d, m: if d <= 1 { 0 } else { u64::MAX / u64::from(d) + 1 } }
-    }
-
-    /// `(n / d, n % d)`.
-    #[inline]
-    fn div_rem(self, n: u32) -> (u32, u32) {
-        if self.d <= 1 {
-            return (n, 0);
-        }
-        let q = ((u128::from(self.m) * u128::from(n)) >> 64) as u32;
-        (q, n - q * self.d)
-    }
-}
-
-/// The state number of a piece, given the kings' squares `lo < hi`.
-#[inline]
-fn state(man: &Man, lo: u8, hi: u8, promo: u32) -> u32 {
-    if man.sq == IN_HAND {
-        FREE_SQUARES * 2 * promo + u32::from(man.color)
-    } else {
-        let r = u32::from(man.sq - u8::from(man.sq > lo) - u8::from(man.sq > hi));
-        (r * 2 + u32::from(man.color)) * promo + u32::from(man.promoted)
-    }
-}
-
-/// The piece with state `s`.
-#[inline]
-fn man_of_state(kind: u8, s: u32, lo: u8, hi: u8, promo: u32) -> Man {
-    let board = FREE_SQUARES * 2 * promo;
-    if s >= board {
-        return Man { kind, color: (s - board) as u8, promoted: false, sq: IN_HAND };
-    }
-    let promoted = promo == 2 && s % 2 == 1;
-    let t = s / promo;
-    let mut sq = (t / 2) as u8;
-    if sq >= lo {
-        sq += 1;
-    }
-    if sq >= hi {
-        sq += 1;
-    }
-    Man { kind, color: (t % 2) as u8, promoted, sq }
-}
-
-/// The pair `(a, b)`, `a ≥ b`, with rank `a(a+1)/2 + b`.
-#[inline]
-fn unrank_pair(t: u64) -> (u32, u32) {
-    let mut a = (((8 * t + 1) as f64).sqrt() as u64).saturating_sub(1) / 2;
-    while a * (a + 1) / 2 > t {
-        a -= 1;
-    }
-    while (a + 1) * (a + 2) / 2 <= t {
-        a += 1;
-    }
-    (a as u32, (t - a * (a + 1) / 2) as u32)
-}
-
 #[cfg(test)]
 mod tests;
-
-#[cfg(test)]
-mod fast_div_tests {
-    use super::FastDiv;
-
-    #[test]
-    fn fast_division_is_exact() {
-        for d in [1u64, 2, 3, 7, 48, 94, 234, 1176, 4465, 22_101, 830_584, 419_710, 3_000_000_007] {
-            let f = FastDiv::new(d);
-            let mut n: u32 = 0;
-            for step in 0..200_000u32 {
-                let expected = (n / d as u32, n % d as u32);
-                assert_eq!(f.div_rem(n), expected, "{n} / {d}");
-                n = n.wrapping_add(step.wrapping_mul(2_654_435_761) | 1);
-            }
-            assert_eq!(f.div_rem(u32::MAX), (u32::MAX / d as u32, u32::MAX % d as u32));
-        }
-    }
-}

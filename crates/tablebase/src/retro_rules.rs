@@ -1,8 +1,8 @@
 //! The narrow interface between the retrograde generator and a game's rules.
 //!
-//! The generator in [`crate::generate`] knows nothing of shogi: it asks an implementation of
+//! The generator in [`crate::retrograde`] knows nothing of shogi: it asks an implementation of
 //! [`RetroRules`] to decode slots, count legal moves and list predecessors. Minishogi's
-//! implementation is [`crate::retro::MinishogiRetro`]; another game (say a 10×10 variant without
+//! implementation is [`crate::MinishogiRetro`]; another game (say a 10×10 variant without
 //! drops) plugs in by implementing the same four methods over its own indexer.
 
 /// What retrograde analysis needs from a game: a dense index of the positions of one closed set

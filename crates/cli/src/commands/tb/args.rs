@@ -1,0 +1,109 @@
+//! The command line of `tb`: subcommands and their arguments.
+
+use minishogi::{Color, RuleSet};
+use clap::{Args, Subcommand};
+use minishogi_tablebase::WriteOptions;
+use std::path::PathBuf;
+
+/// Arguments of `tb`.
+#[derive(Args)]
+pub struct TbArgs {
+    #[command(subcommand)]
+    pub command: TbCommand,
+}
+
+#[derive(Subcommand)]
+pub enum TbCommand {
+    /// Generate tables (skips those already present with a valid header).
+    Gen(GenArgs),
+    /// Value, best move and mating line of positions.
+    Probe(ProbeArgs),
+    /// Check table files: checksums, then every value against the rules.
+    Verify(FilesArgs),
+    /// Counts by value, longest mate, sizes of table files.
+    Info(FilesArgs),
+    /// Rewrite table files in place in this build's file format (values unchanged; read back and
+    /// checked against the header's counts first). Older tables become smaller.
+    Rewrite(RewriteArgs),
+}
+
+/// Arguments of `tb gen`.
+#[derive(Args)]
+pub struct GenArgs {
+    /// Material sets such as `RG`, `BSP`, `-` (kings only). Default: every set of at most two pieces.
+    pub materials: Vec<String>,
+    /// Also every set of at most K pieces (`--max-pieces 3`: all 51 sets up to three pieces).
+    #[arg(long, value_name = "K")]
+    pub max_pieces: Option<u32>,
+    /// Table directory.
+    #[arg(long, default_value = "tables")]
+    pub dir: PathBuf,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Regenerate tables even if they exist.
+    #[arg(long)]
+    pub force: bool,
+    /// Verify each table against the rules after writing it.
+    #[arg(long)]
+    pub verify: bool,
+    /// zstd compression level of the blocks (1-22): higher is smaller and slower to write, reading
+    /// speed is about the same.
+    #[arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))]
+    pub level: i32,
+}
+
+/// Arguments of `tb probe`.
+#[derive(Args)]
+pub struct ProbeArgs {
+    /// The position as SFEN (or `startpos`); without it, SFENs are read from stdin, one per line.
+    #[arg(long)]
+    pub sfen: Option<String>,
+    /// Table directory.
+    #[arg(long, default_value = "tables")]
+    pub dir: PathBuf,
+    /// One JSON object per answer.
+    #[arg(long)]
+    pub json: bool,
+    /// Who moved first in the game: `sente` (an even game) or `gote` (a handicap game). Under the
+    /// standard rules this decides who wins a position nobody can win by mate.
+    #[arg(long, default_value = "sente", value_parser = parse_color)]
+    pub first_player: Color,
+    /// Repetition rule: `standard` (fourfold repetition: the first player loses, a perpetual
+    /// checker loses) or `draw300` (fourfold repetition and 300 plies are draws).
+    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    pub rules: RuleSet,
+}
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    match text {
+        "sente" | "b" | "black" => Ok(Color::Sente),
+        "gote" | "w" | "white" => Ok(Color::Gote),
+        _ => Err(format!("'{text}' is not a player: sente or gote")),
+    }
+}
+
+fn parse_rules(text: &str) -> Result<RuleSet, String> {
+    RuleSet::from_name(text).ok_or_else(|| format!("'{text}' is not a rule set: standard or draw300"))
+}
+
+/// Table files to check or describe.
+#[derive(Args)]
+pub struct FilesArgs {
+    /// Table files (`*.mstb`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Arguments of `tb rewrite`.
+#[derive(Args)]
+pub struct RewriteArgs {
+    #[command(flatten)]
+    pub files: FilesArgs,
+    /// zstd compression level of the blocks (1-22).
+    #[arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))]
+    pub level: i32,
+}

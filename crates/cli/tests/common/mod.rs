@@ -1,0 +1,22 @@
+//! Helpers shared by the CLI tests: running the `minishogi` binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the binary with `args`.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_minishogi")).args(args).output().expect("the binary runs")
+}
+
+/// Runs the binary with `args`, writing `input` to its stdin.
+pub fn run_with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minishogi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("the binary finishes")
+}

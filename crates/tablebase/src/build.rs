@@ -1,0 +1,143 @@
+//! Building tables into a directory: which sets need a table, the memory a run needs, and one
+//! table generated and written.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::error::TablebaseError;
+use crate::format::{table_file_name, FORMAT_VERSION};
+use crate::generate::{generate_with_stats, repetition_values, GenerateOptions, GenerateStats};
+use crate::index::Indexer;
+use crate::material::Material;
+use crate::material_table::{write_compressed, MaterialTable};
+use crate::progress::Progress;
+use crate::write::{WriteOptions, WriteSummary};
+
+/// The most pieces (besides the kings) of the sets tables are built for: four pieces would need
+/// about 10¹⁰ slots, beyond what one machine builds.
+pub const MAX_BUILD_PIECES: u32 = 3;
+
+/// A set whose table is already in the directory with a valid header.
+#[derive(Clone, Debug)]
+pub struct Present {
+    /// The set.
+    pub material: Material,
+    /// Its file.
+    pub path: PathBuf,
+    /// The file's format version (older than [`FORMAT_VERSION`]: a rewrite makes it smaller).
+    pub version: u32,
+}
+
+impl Present {
+    /// True when the file is in an older format version than this build writes.
+    pub fn is_outdated(&self) -> bool {
+        self.version < FORMAT_VERSION
+    }
+}
+
+/// Which tables of a run to build and which to keep.
+#[derive(Debug, Default)]
+pub struct BuildPlan {
+    /// Sets to generate, in the order given (duplicates removed).
+    pub todo: Vec<Material>,
+    /// Sets kept: their table is present with a valid header.
+    pub present: Vec<Present>,
+    /// Sets whose file exists but does not open as their table (it is regenerated), with why.
+    pub replaced: Vec<(Material, TablebaseError)>,
+    /// Sets whose table is present without repetition values (it predates them and is
+    /// regenerated).
+    pub mate_only: Vec<Material>,
+}
+
+/// Decides, for each of `sets`, whether its table in `dir` is kept or built; with `force`, all
+/// are built.
+pub fn plan_build(dir: &Path, sets: &[Material], force: bool) -> BuildPlan {
+    let mut plan = BuildPlan::default();
+    let mut seen = HashSet::new();
+    for &material in sets.iter().filter(|m| seen.insert(**m)) {
+        let path = dir.join(table_file_name(&material));
+        if path.exists() && !force {
+            match MaterialTable::open(&path, &material) {
+                Ok(t) if !t.table.has_repetition() => plan.mate_only.push(material),
+                Ok(t) => {
+                    let version = t.table.header().version;
+                    plan.present.push(Present { material, path, version });
+                    continue;
+                }
+                Err(e) => plan.replaced.push((material, e)),
+            }
+        }
+        plan.todo.push(material);
+    }
+    plan
+}
+
+/// The memory a run needs: that of its largest table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryNeed {
+    /// The largest set of the run.
+    pub largest: Material,
+    /// Its slots.
+    pub slots: u64,
+    /// Bytes needed to generate and write it.
+    pub bytes: u64,
+}
+
+/// The memory needed to build the tables of `sets` one after the other (`None` for no set).
+pub fn memory_needed(sets: &[Material]) -> Option<MemoryNeed> {
+    let (slots, largest) = sets.iter().map(|m| (Indexer::new(m).size(), *m)).max_by_key(|&(s, _)| s)?;
+    // One byte per slot for the values, plus the compressed blocks (under half a byte per slot in
+    // every table measured) and slack. A set whose mates outgrow the work byte also keeps three
+    // bytes per then unresolved position in a side table (RRP: 4.2 M positions, 12 MiB).
+    let bytes = slots + slots / 2 + (64 << 20);
+    Some(MemoryNeed { largest, slots, bytes })
+}
+
+/// What [`build_table`] did.
+#[derive(Clone, Debug)]
+pub struct BuildSummary {
+    /// The set.
+    pub material: Material,
+    /// Generation statistics (longest mate, passes).
+    pub stats: GenerateStats,
+    /// The file written.
+    pub written: WriteSummary,
+    /// Mate-only draws, which got repetition values.
+    pub draws: u64,
+    /// Time spent generating (both analyses).
+    pub generate_time: Duration,
+    /// Part of it spent on the repetition values.
+    pub repetition_time: Duration,
+    /// Time spent compressing and writing.
+    pub write_time: Duration,
+}
+
+/// Generates the table of `material` on the current thread pool and writes it into `dir` at zstd
+/// `level`. `progress` reports the generation phases (see [`Progress`]) and then `"compress"`
+/// (blocks written).
+pub fn build_table(
+    material: &Material,
+    dir: &Path,
+    level: i32,
+    progress: &(dyn Fn(Progress<'_>) + Sync),
+) -> Result<BuildSummary, TablebaseError> {
+    let start = Instant::now();
+    let options = GenerateOptions { threads: None, progress: Some(progress) };
+    let (values, stats) = generate_with_stats(material, &options)?;
+    let mate_time = start.elapsed();
+    let repetition = repetition_values(material, &values, &options)?;
+    let generate_time = start.elapsed();
+    let options = WriteOptions { level, ..WriteOptions::default() };
+    let path = dir.join(table_file_name(material));
+    let written = write_compressed(&path, &Indexer::new(material), &values, Some(&repetition), &options, progress)?;
+    Ok(BuildSummary {
+        material: *material,
+        stats,
+        written,
+        draws: repetition.slots().len() as u64,
+        generate_time,
+        repetition_time: generate_time - mate_time,
+        write_time: start.elapsed() - generate_time,
+    })
+}
