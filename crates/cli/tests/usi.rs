@@ -233,3 +233,36 @@ fn malformed_lines_never_end_the_loop() {
     e.send("quit");
     assert!(e.child.wait().expect("exits").success());
 }
+
+/// The `cp` value of the last `info ... score cp N` line.
+fn last_cp(lines: &[String]) -> i32 {
+    let line = lines.iter().rev().find(|l| l.contains(" score cp ")).expect("an info line with a cp score");
+    let after = line.split(" score cp ").nth(1).expect("score");
+    after.split_whitespace().next().and_then(|v| v.parse().ok()).expect("a cp value")
+}
+
+#[test]
+fn a_table_repetition_scores_decisively_for_the_second_player() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let status = Command::new(env!("CARGO_BIN_EXE_minishogi"))
+        .args(["tb", "gen", "-", "--dir"])
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("the binary starts");
+    assert!(status.success());
+    let mut e = Engine::start();
+    e.send(&format!("setoption name TablebaseDir value {}", dir.path().display()));
+    e.sync();
+    // Bare kings: the first player (the side to move of the `position` start) loses by repetition.
+    e.send("position sfen 4k/5/5/5/K4 b - 1");
+    e.send("go depth 4");
+    let (_, lines) = e.bestmove("4k/5/5/5/K4 b - 1", 10 * SEC);
+    assert!(last_cp(&lines) < -10_000, "{lines:?}");
+    // Gote began this game: sente, to move, wins the repetition.
+    e.send("position sfen 4k/5/5/5/K4 w - 1 moves 1a2a");
+    e.send("go depth 4");
+    let (_, lines) = e.bestmove("3k1/5/5/5/K4 b - 2", 10 * SEC);
+    assert!(last_cp(&lines) > 10_000, "{lines:?}");
+}

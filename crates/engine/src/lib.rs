@@ -32,6 +32,7 @@ mod search;
 mod search_params;
 mod shared;
 mod table_probe;
+mod table_root;
 mod tactics;
 mod tt;
 mod usi;

@@ -1,5 +1,6 @@
 //! Search scores: centipawns, mate distances, and the bounds between them.
 
+use crate::search_params::MAX_PLY;
 use std::fmt;
 
 /// Score of the side to move being mated now; `MATE - n` is a mate in `n` plies.
@@ -10,6 +11,18 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const INFINITE: i32 = MATE + 1;
 /// Score of a repetition won under the standard rule (below every mate, above every evaluation).
 pub const REPETITION_WIN: i32 = 20_000;
+/// How far below [`REPETITION_WIN`] a table's repetition win ranks: the table's repetition lies
+/// ahead at an unknown distance, so a repetition the search sees on its own line (at most
+/// `MAX_PLY` plies away, its verdict checked over the real moves) ranks above it.
+const TABLE_REPETITION_DISTANCE: i32 = MAX_PLY as i32;
+
+/// The score for a table position at `ply` from the root whose repetition the side to move wins
+/// (negate for a loss): below every mate and every repetition the search finds, above every
+/// evaluation.
+#[inline]
+pub const fn table_repetition_win(ply: i32) -> i32 {
+    REPETITION_WIN - TABLE_REPETITION_DISTANCE - ply
+}
 
 /// The score for mating in `ply` plies from the root (negate for being mated).
 #[inline]
@@ -104,5 +117,9 @@ mod tests {
         assert_eq!(Score::Mate(-4).to_internal(), -mate_in(4));
         assert_eq!(from_tt(to_tt(mate_in(7), 3), 5), mate_in(9));
         assert_eq!(Score::Mate(5).to_string(), "mate 5");
+        // A table's repetition win: a decisive cp score, below a repetition seen in search.
+        let table = table_repetition_win(3);
+        assert!(table < REPETITION_WIN - MAX_PLY as i32 && table > REPETITION_WIN / 2);
+        assert_eq!(Score::from_internal(-table), Score::Cp(-table));
     }
 }

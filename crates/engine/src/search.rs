@@ -6,6 +6,7 @@ use crate::limits::{budget, Limits};
 use crate::oracle::EndgameOracle;
 use crate::report::{Info, SearchResult};
 use crate::shared::Shared;
+use crate::table_root::table_root;
 use crate::tt::Tt;
 use crate::worker::Worker;
 use crate::Weights;
@@ -95,6 +96,12 @@ impl Searcher {
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
+        // A known repetition outcome is played from the table (not in a mate or endless search).
+        if let Some(oracle) = self.oracle.as_deref().filter(|_| limits.mate.is_none() && !limits.infinite) {
+            if let Some(result) = table_root(oracle, game, start, info) {
+                return result;
+            }
+        }
         self.tt.new_search();
         let root = game.position();
         let budget = budget(limits, root.side_to_move(), self.overhead);

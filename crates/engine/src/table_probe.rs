@@ -1,8 +1,8 @@
 //! The endgame tables of `minishogi-tablebase` as an [`EndgameOracle`] for the search.
 
 use crate::oracle::{EndgameOracle, TbValue};
-use minishogi::Position;
-use minishogi_tablebase::{Material, Tablebase, TablebaseError};
+use minishogi::{Color, Move, Position, RuleSet};
+use minishogi_tablebase::{By, Case, Material, Tablebase, TablebaseError, Verdict, Wdl};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -30,32 +30,64 @@ impl TablebaseOracle {
     pub fn table_count(&self) -> usize {
         self.available.len()
     }
+
+    /// The verdict of `pos`, read without looking for a best move (which would probe every
+    /// child): the mate-only value, and for a mate-only draw its repetition entry.
+    fn verdict(
+        &self,
+        pos: &Position,
+        material: &Material,
+        first_player: Color,
+        rules: RuleSet,
+    ) -> Result<Option<Verdict>, TablebaseError> {
+        let Some(table) = self.tables.table(material)? else { return Ok(None) };
+        let value = table.value(pos)?;
+        let case = Case::of(pos.side_to_move(), first_player);
+        let wants_entry = value.is_draw() && rules == RuleSet::Standard && table.table.has_repetition();
+        let entry = match table.indexer.index(pos) {
+            Some(index) if wants_entry => table.table.draw_entries(index)?.map(|pair| pair[case.index()]),
+            _ => None,
+        };
+        Ok(Some(Verdict::of(value, entry, case, rules)))
+    }
+}
+
+/// The search's view of a table verdict (`None` for a verdict that cannot occur).
+fn tb_value(verdict: Verdict) -> Option<TbValue> {
+    Some(match (verdict.result, verdict.by, verdict.plies) {
+        (Wdl::Win, Some(By::Mate), Some(d)) => TbValue::Win(u32::from(d)),
+        (Wdl::Loss, Some(By::Mate), Some(d)) => TbValue::Loss(u32::from(d)),
+        (Wdl::Win, Some(By::Repetition | By::PerpetualCheck), _) => TbValue::RepetitionWin,
+        (Wdl::Loss, Some(By::Repetition | By::PerpetualCheck), _) => TbValue::RepetitionLoss,
+        (Wdl::Draw, Some(By::PerpetualCheck), _) => TbValue::PerpetualCheckDraw,
+        (Wdl::Draw, None, _) => TbValue::Draw,
+        _ => return None,
+    })
 }
 
 impl EndgameOracle for TablebaseOracle {
-    fn probe(&self, pos: &Position) -> Option<TbValue> {
+    fn probe(&self, pos: &Position, first_player: Color, rules: RuleSet) -> Option<TbValue> {
         if self.available.is_empty() {
             return None;
         }
         // Quick reject on the piece count before computing the material.
-        let pieces = pos.occupied().count() - 2
-            + minishogi::Color::ALL.iter().map(|&c| pos.hand(c).total()).sum::<u32>();
+        let pieces =
+            pos.occupied().count() - 2 + Color::ALL.iter().map(|&c| pos.hand(c).total()).sum::<u32>();
         if pieces > self.max_pieces {
             return None;
         }
-        if !self.available.contains(&Material::of(pos)) {
+        let material = Material::of(pos);
+        if !self.available.contains(&material) {
             return None;
         }
         // A table that cannot be read is treated as absent: search on rather than trust it.
-        let value = self.tables.value(pos).ok()??;
-        if value.is_draw() {
-            Some(TbValue::Draw)
-        } else if value.is_win() {
-            value.dtm().map(|d| TbValue::Win(u32::from(d)))
-        } else if value.is_loss() {
-            value.dtm().map(|d| TbValue::Loss(u32::from(d)))
-        } else {
-            None
+        tb_value(self.verdict(pos, &material, first_player, rules).ok()??)
+    }
+
+    fn best_move(&self, pos: &Position, first_player: Color, rules: RuleSet) -> Option<Move> {
+        if !self.available.contains(&Material::of(pos)) {
+            return None;
         }
+        self.tables.exact_probe(pos, first_player, rules).ok()??.best
     }
 }

@@ -8,7 +8,7 @@ use crate::ordering::{attacker_value, capture_score, order_score, pick_next, val
 use crate::pv::PvTable;
 use crate::repetition::Line;
 use crate::report::{Info, SearchResult};
-use crate::score::{mate_in, to_tt, Score, INFINITE, MATE, MATE_BOUND};
+use crate::score::{mate_in, table_repetition_win, to_tt, Score, INFINITE, MATE, MATE_BOUND};
 use crate::search_params::*;
 use crate::shared::Shared;
 use crate::tactics::{gives_direct_check, stalemated};
@@ -454,12 +454,19 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The score of the current position if the oracle knows its value in this game (whose
+    /// first player and rules decide repetitions).
     fn probe_oracle(&self, ply: usize) -> Option<i32> {
         let oracle = self.s.oracle?;
-        match oracle.probe(&self.pos)? {
-            TbValue::Win(d) => Some(mate_in(ply as i32 + d as i32)),
-            TbValue::Loss(d) => Some(-mate_in(ply as i32 + d as i32)),
-            // A mate-less position is decided by repetition under the standard rules: search on.
+        let ply = ply as i32;
+        match oracle.probe(&self.pos, self.s.first_player, self.s.rules)? {
+            TbValue::Win(d) => Some(mate_in(ply + d as i32)),
+            TbValue::Loss(d) => Some(-mate_in(ply + d as i32)),
+            TbValue::RepetitionWin => Some(table_repetition_win(ply)),
+            TbValue::RepetitionLoss => Some(-table_repetition_win(ply)),
+            TbValue::PerpetualCheckDraw => Some(0),
+            TbValue::Draw if self.s.rules == RuleSet::DrawAt300 => Some(0),
+            // A mate-only draw without repetition values: the repetition decides, search on.
             TbValue::Draw => None,
         }
     }

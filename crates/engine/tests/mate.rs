@@ -4,7 +4,7 @@
 //! the search runs without them and must report `mate n` with the table's distance, and again
 //! with them as an oracle, where the distances must stay consistent.
 
-use minishogi::{Game, Position, RuleSet};
+use minishogi::{Color, Game, Position, RuleSet};
 use minishogi_engine::{EndgameOracle, Limits, Score, Searcher, TbValue, Weights};
 use minishogi_tablebase::{generate, GenerateOptions, Indexer, Material, Value};
 use std::sync::atomic::AtomicBool;
@@ -40,7 +40,7 @@ impl Table {
 }
 
 impl EndgameOracle for Table {
-    fn probe(&self, pos: &Position) -> Option<TbValue> {
+    fn probe(&self, pos: &Position, _first_player: Color, _rules: RuleSet) -> Option<TbValue> {
         let v = self.value(pos)?;
         match v.dtm() {
             Some(d) if v.is_win() => Some(TbValue::Win(u32::from(d))),
