@@ -143,3 +143,20 @@ fn a_mate_only_table_answers_mate_only_draws() {
     assert!(probe.mate_only);
     assert_eq!(probe.verdict, Verdict { result: Wdl::Draw, by: None, plies: None });
 }
+
+/// The whole file, repetition section included, is the same byte for byte with 1 and 2 threads.
+#[test]
+fn files_are_byte_identical_for_any_thread_count() {
+    let m = Material::parse("RR").expect("material");
+    let mut files = Vec::new();
+    for threads in [1, 2] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        minishogi_tablebase::with_threads(Some(threads), || {
+            minishogi_tablebase::build_table(&m, dir.path(), WriteOptions::default().level, &|_| {})
+        })
+        .expect("pool")
+        .expect("build");
+        files.push(std::fs::read(dir.path().join(table_file_name(&m))).expect("read"));
+    }
+    assert!(files[0] == files[1], "RR differs between 1 and 2 threads");
+}
