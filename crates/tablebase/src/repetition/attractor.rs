@@ -247,33 +247,45 @@ fn avoiding_nodes<R: RetroRules>(graph: &DrawGraph<'_, R>, forced: &[u32], insid
         .collect();
     members.par_sort_unstable();
     members.dedup();
-    let moves: Vec<Vec<Node>> = members
+    // Moves as member numbers (`None`: the move leaves the members, which an S node may not).
+    let moves: Vec<Vec<Option<u32>>> = members
         .par_iter()
         .map_init(Vec::new, |children, &n| {
             graph.children(n / 2, children);
-            children.iter().map(|&c| 2 * c + 1 - n % 2).filter(|&m| inside(m)).collect()
+            let targets = children.iter().map(|&c| 2 * c + 1 - n % 2).filter(|&m| inside(m));
+            targets.map(|m| members.binary_search(&m).ok().map(|w| w as u32)).collect()
         })
         .collect();
+    // The greatest fixed point by removal: an S node goes when one of its moves leaves the set,
+    // an F node when its last move into the set does; each removal is passed to the parents.
+    let mut parents: Vec<Vec<u32>> = vec![Vec::new(); members.len()];
+    for (v, list) in moves.iter().enumerate() {
+        for w in list.iter().flatten() {
+            parents[*w as usize].push(v as u32);
+        }
+    }
     let mut keep = vec![true; members.len()];
-    loop {
-        let mut changed = false;
-        for v in 0..members.len() {
+    let mut left: Vec<u32> = moves.iter().map(|l| l.iter().flatten().count() as u32).collect();
+    let mut gone: Vec<usize> = (0..members.len())
+        .filter(|&v| {
+            let first = first_player_moves(members[v]);
+            if first { left[v] == 0 } else { moves[v].iter().any(Option::is_none) }
+        })
+        .collect();
+    for &v in &gone {
+        keep[v] = false;
+    }
+    while let Some(w) = gone.pop() {
+        for &v in &parents[w] {
+            let v = v as usize;
             if !keep[v] {
                 continue;
             }
-            let kept = |m: &Node| members.binary_search(m).is_ok_and(|w| keep[w]);
-            let stays = if first_player_moves(members[v]) {
-                moves[v].iter().any(kept)
-            } else {
-                moves[v].iter().all(kept)
-            };
-            if !stays {
+            left[v] -= 1;
+            if !first_player_moves(members[v]) || left[v] == 0 {
                 keep[v] = false;
-                changed = true;
+                gone.push(v);
             }
-        }
-        if !changed {
-            break;
         }
     }
     members.into_iter().zip(keep).filter_map(|(n, k)| k.then_some(n)).collect()
