@@ -3,10 +3,10 @@
 //! full probe with best move, and writing a table. Each benchmark asserts the values it reads.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use minishogi::Position;
+use minishogi::{Color, Position, RuleSet};
 use minishogi_tablebase::{
-    generate, table_file_name, write_table, GenerateOptions, Indexer, Material, Tablebase, Value,
-    WriteOptions,
+    generate, repetition_values, table_file_name, write_table, write_table_with_repetition, By, GenerateOptions,
+    Indexer, Material, Tablebase, Value, WriteOptions,
 };
 use std::path::PathBuf;
 
@@ -26,7 +26,9 @@ fn fixture() -> Fixture {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let indexer = Indexer::new(&material);
     let path = dir.join(table_file_name(&material));
-    write_table(&path, &material.name(), &indexer.params(), &values, &WriteOptions::default(), &|_| {})
+    let rep = repetition_values(&material, &values, &GenerateOptions::default()).expect("repetition values");
+    let (params, options) = (indexer.params(), WriteOptions::default());
+    write_table_with_repetition(&path, &material.name(), &params, &values, Some(&rep), &options, &|_| {})
         .expect("write");
     Fixture { dir, values, indexer }
 }
@@ -70,6 +72,37 @@ fn probes(c: &mut Criterion) {
             next = (next + 1) % cold.len();
             let v = tb.value(black_box(pos)).expect("probe").expect("table");
             assert_eq!(v, *expected);
+            v
+        })
+    });
+
+    // Mate-only draws: the verdict needs the value block and one repetition entry.
+    // The first mate-only draw of each value block, so that consecutive probes share no block.
+    let block = u64::from(WriteOptions::default().block_size);
+    let draws: Vec<Position> = (0..f.indexer.size().div_ceil(block))
+        .filter_map(|b| {
+            let mut slots = b * block..((b + 1) * block).min(f.indexer.size());
+            slots.find(|&i| f.values[i as usize] == Value::DRAW.to_byte())
+        })
+        .filter_map(|i| f.indexer.position(i))
+        .collect();
+    assert!(draws.len() > 4 * minishogi_tablebase::DEFAULT_CACHE_BLOCKS);
+    let verdict = |pos: &Position| tb.verdict(black_box(pos), Color::Sente, RuleSet::Standard).expect("probe").expect("table");
+    let hot_draw = draws[draws.len() / 2].clone();
+    c.bench_function("tb probe verdict of a mate-only draw, cached blocks", |b| {
+        b.iter(|| {
+            let v = verdict(&hot_draw);
+            assert!(matches!(v.by, Some(By::Repetition | By::PerpetualCheck)));
+            v
+        })
+    });
+    let mut next = 0;
+    c.bench_function("tb probe verdict of a mate-only draw, cold blocks", |b| {
+        b.iter(|| {
+            let pos = &draws[next];
+            next = (next + 1) % draws.len();
+            let v = verdict(pos);
+            assert!(matches!(v.by, Some(By::Repetition | By::PerpetualCheck)));
             v
         })
     });

@@ -178,14 +178,19 @@ pub struct ExactProbe {
 
 impl Tablebase {
     /// The exact result of `position` in a game that `first_player` began, under `rules`, or
-    /// `None` if its table is not in the directory.
+    /// `None` if its table is not in the directory: one value read, and for a mate-only draw one
+    /// repetition entry.
     pub fn verdict(
         &self,
         position: &Position,
         first_player: Color,
         rules: RuleSet,
     ) -> Result<Option<Verdict>, TablebaseError> {
-        Ok(self.exact_probe(position, first_player, rules)?.map(|p| p.verdict))
+        let Some(table) = self.table(&Material::of(position))? else { return Ok(None) };
+        let value = Stored::value(table.as_ref(), position)?;
+        let case = Case::of(position.side_to_move(), first_player);
+        let entry = if value.is_draw() { Stored::entries(table.as_ref(), position)? } else { None };
+        Ok(Some(Verdict::of(value, entry.map(|pair| pair[case.index()]), case, rules)))
     }
 
     /// The exact result and a best move of `position` (see [`Tablebase::verdict`]).

@@ -51,32 +51,35 @@ impl CheckingGame {
     pub(crate) fn new<R: RetroRules>(graph: &DrawGraph<'_, R>, outside: &[bool]) -> Result<CheckingGame, Inconsistent> {
         let nodes: Vec<Node> = (0..outside.len() as u32).filter(|&n| outside[n as usize]).collect();
         let local = |n: Node| nodes.binary_search(&n).ok().map(|v| v as u32);
-        let lists: Vec<Result<Vec<u32>, Inconsistent>> = nodes
-            .par_iter()
-            .map_init(Vec::new, |children, &n| {
-                graph.children(n / 2, children);
-                let mut moves = Vec::with_capacity(children.len());
-                for &c in children.iter() {
-                    match local(2 * c + 1 - n % 2) {
-                        Some(v) => moves.push(v),
-                        // S cannot leave the complement of its own region.
-                        None if !first_player_moves(n) => return Err(Inconsistent(n, "S moves into its region")),
-                        None => {}
-                    }
+        let moves_of = |children: &mut Vec<u32>, n: Node| -> Result<Vec<u32>, Inconsistent> {
+            graph.children(n / 2, children);
+            let mut moves = Vec::with_capacity(children.len());
+            for &c in children.iter() {
+                match local(2 * c + 1 - n % 2) {
+                    Some(v) => moves.push(v),
+                    // S cannot leave the complement of its own region.
+                    None if !first_player_moves(n) => return Err(Inconsistent(n, "S moves into its region")),
+                    None => {}
                 }
-                if moves.is_empty() {
-                    return Err(Inconsistent(n, "no move stays outside S's region"));
-                }
-                Ok(moves)
-            })
-            .collect();
+            }
+            if moves.is_empty() {
+                return Err(Inconsistent(n, "no move stays outside S's region"));
+            }
+            Ok(moves)
+        };
         let mut off = Vec::with_capacity(nodes.len() + 1);
         let mut succ = Vec::new();
         off.push(0);
-        for list in lists {
-            succ.extend(list?);
-            off.push(succ.len() as u32);
+        // In chunks, so that the lists of one chunk at a time are held besides the arrays.
+        for chunk in nodes.chunks(1 << 16) {
+            let lists: Vec<Result<Vec<u32>, Inconsistent>> =
+                chunk.par_iter().map_init(Vec::new, |children, &n| moves_of(children, n)).collect();
+            for list in lists {
+                succ.extend(list?);
+                off.push(succ.len() as u32);
+            }
         }
+        succ.shrink_to_fit();
         let mut pred_off = vec![0u32; nodes.len() + 1];
         for &w in &succ {
             pred_off[w as usize + 1] += 1;

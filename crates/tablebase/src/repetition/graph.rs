@@ -44,11 +44,6 @@ impl<'a, R: RetroRules> DrawGraph<'a, R> {
         self.draws.len()
     }
 
-    /// The slot of draw `i`.
-    pub(crate) fn slot(&self, i: u32) -> u64 {
-        self.draws.slot(i)
-    }
-
     /// True when the side to move of draw `i` is in check: the move into it gave check.
     #[inline]
     pub(crate) fn in_check(&self, i: u32) -> bool {
