@@ -5,8 +5,8 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use minishogi::{Color, Position, RuleSet};
 use minishogi_tablebase::{
-    generate, repetition_values, table_file_name, write_table, write_table_with_repetition, By, GenerateOptions,
-    Indexer, Material, Tablebase, Value, WriteOptions,
+    generate, repetition_values, table_file_name, write_table, write_table_with_repetition, By,
+    GenerateOptions, Indexer, Material, Tablebase, Value, WriteOptions,
 };
 use std::path::PathBuf;
 
@@ -87,7 +87,9 @@ fn probes(c: &mut Criterion) {
         .filter_map(|i| f.indexer.position(i))
         .collect();
     assert!(draws.len() > 4 * minishogi_tablebase::DEFAULT_CACHE_BLOCKS);
-    let verdict = |pos: &Position| tb.verdict(black_box(pos), Color::Sente, RuleSet::Standard).expect("probe").expect("table");
+    let verdict = |pos: &Position| {
+        tb.verdict(black_box(pos), Color::Sente, RuleSet::Standard).expect("probe").expect("table")
+    };
     let hot_draw = draws[draws.len() / 2].clone();
     c.bench_function("tb probe verdict of a mate-only draw, cached blocks", |b| {
         b.iter(|| {

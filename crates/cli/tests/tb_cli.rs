@@ -190,12 +190,19 @@ fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
     let f = path.to_str().expect("utf-8");
     let out = run(&["tb", "rewrite", f, "--threads", "1"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains(&format!("format version 1 -> {FORMAT_VERSION}")), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains(&format!("format version 1 -> {FORMAT_VERSION}")),
+        "{}",
+        text(&out.stdout)
+    );
     let table = Table::open(&path).expect("open");
     assert_eq!((table.header().version, table.header().transform), (FORMAT_VERSION, TRANSFORM_DONT_CARE));
     assert!(table.file_bytes() < before, "{} bytes, {before} before", table.file_bytes());
     assert_eq!(table.values().expect("values"), values);
-    assert!(!table.has_repetition(), "rewriting keeps the values, and a version 1 file has no repetition values");
+    assert!(
+        !table.has_repetition(),
+        "rewriting keeps the values, and a version 1 file has no repetition values"
+    );
     let out = run(&["tb", "info", f]);
     let info = text(&out.stdout);
     assert!(info.contains("format version 3") && info.contains("longest mate: win in 37"), "{info}");
@@ -219,7 +226,11 @@ fn probe_answers_by_the_repetition_rule_for_both_first_players() {
         let out = run(&["tb", "probe", "--json", "--sfen", sfen, "--dir", d, "--first-player", first]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let json: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("JSON");
-        assert_eq!((json["result"].as_str(), json["by"].as_str()), (Some(result), Some("repetition")), "{json}");
+        assert_eq!(
+            (json["result"].as_str(), json["by"].as_str()),
+            (Some(result), Some("repetition")),
+            "{json}"
+        );
         assert_eq!(json["first_player"], first);
         check_answer(&json, sfen);
     }

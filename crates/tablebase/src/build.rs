@@ -130,7 +130,8 @@ pub fn build_table(
     let generate_time = start.elapsed();
     let options = WriteOptions { level, ..WriteOptions::default() };
     let path = dir.join(table_file_name(material));
-    let written = write_compressed(&path, &Indexer::new(material), &values, Some(&repetition), &options, progress)?;
+    let written =
+        write_compressed(&path, &Indexer::new(material), &values, Some(&repetition), &options, progress)?;
     Ok(BuildSummary {
         material: *material,
         stats,

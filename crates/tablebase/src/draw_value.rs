@@ -137,10 +137,9 @@ impl Case {
 
 /// A pair of flattened measures `hi · base + lo`, split again.
 pub const fn split(progress: u32, base: u32) -> (u32, u32) {
-    if base == 0 {
-        (0, progress)
-    } else {
-        (progress / base, progress % base)
+    match progress.checked_div(base) {
+        Some(hi) => (hi, progress % base),
+        None => (0, progress),
     }
 }
 

@@ -61,14 +61,18 @@ pub(crate) fn repetition_move(
             (Some(CycleOutcome::SecondPlayerWins), Some(CycleOutcome::SecondPlayerWins), false) => {
                 (p + 1 == u64::from(entry.progress())).then_some(p)
             }
-            (Some(CycleOutcome::SecondPlayerWins), Some(CycleOutcome::SecondPlayerWins), true) => Some(u64::MAX - p),
+            (Some(CycleOutcome::SecondPlayerWins), Some(CycleOutcome::SecondPlayerWins), true) => {
+                Some(u64::MAX - p)
+            }
             (Some(CycleOutcome::FirstPlayerWins), Some(CycleOutcome::FirstPlayerWins), true) => {
                 let (k, t) = split(entry.progress(), first_base);
                 let (kc, tc) = split(ce.progress(), first_base);
                 let ok = if b == 1 { kc < k } else { (kc, tc) < (k, t) };
                 ok.then_some(p)
             }
-            (Some(CycleOutcome::FirstPlayerWins), Some(CycleOutcome::FirstPlayerWins), false) => Some(u64::MAX - p),
+            (Some(CycleOutcome::FirstPlayerWins), Some(CycleOutcome::FirstPlayerWins), false) => {
+                Some(u64::MAX - p)
+            }
             (Some(CycleOutcome::Draw), Some(CycleOutcome::Draw), true) => {
                 let (c, _) = split(entry.progress(), draw_base);
                 let (cc, _) = split(ce.progress(), draw_base);
@@ -82,7 +86,7 @@ pub(crate) fn repetition_move(
             _ => None,
         };
         if let Some(key) = key {
-            if best.is_none_or(|(k, _)| key < k) {
+            if best.map_or(true, |(k, _)| key < k) {
                 best = Some((key, m));
             }
         }
@@ -210,11 +214,19 @@ impl Tablebase {
         let best = match entry {
             Some(e) if rules == RuleSet::Standard => {
                 let m = repetition_move(table.as_ref(), position, e, case)?;
-                Some(m.ok_or_else(|| Stored::inconsistent(table.as_ref(), position, "no move realises the stored value"))?)
+                Some(m.ok_or_else(|| {
+                    Stored::inconsistent(table.as_ref(), position, "no move realises the stored value")
+                })?)
             }
             _ => mate_best,
         };
-        Ok(Some(ExactProbe { material, verdict, first_player, best, mate_only: !table.table.has_repetition() }))
+        Ok(Some(ExactProbe {
+            material,
+            verdict,
+            first_player,
+            best,
+            mate_only: !table.table.has_repetition(),
+        }))
     }
 
     /// The line of best moves from `position` to the end of the game (see [`exact_line`]), or

@@ -171,7 +171,9 @@ impl RepetitionHeader {
             counts,
         };
         let consistent = header.entries_per_block > 0
-            && counts.iter().all(|case| case.iter().try_fold(0u64, |a, &c| a.checked_add(c)) == Some(header.draws));
+            && counts
+                .iter()
+                .all(|case| case.iter().try_fold(0u64, |a, &c| a.checked_add(c)) == Some(header.draws));
         consistent.then_some(header)
     }
 }
@@ -469,7 +471,12 @@ pub fn encode_repetition_tables(draws_before: &[u64], blocks: &[(u64, u64)]) -> 
 
 /// Reads and checks the block tables that follow a header of `header_len` bytes, and checks that
 /// the file ends exactly after the last block.
-pub fn decode_layout(path: &Path, bytes: &[u8], header: &Header, header_len: usize) -> Result<Layout, TablebaseError> {
+pub fn decode_layout(
+    path: &Path,
+    bytes: &[u8],
+    header: &Header,
+    header_len: usize,
+) -> Result<Layout, TablebaseError> {
     let (blocks, end) = decode_blocks(path, bytes, header_len, header.block_count() as usize, "block table")?;
     let (repetition, expected) = match &header.repetition {
         None => (None, end),
@@ -508,17 +515,6 @@ pub fn decode_layout(path: &Path, bytes: &[u8], header: &Header, header_len: usi
         });
     }
     Ok(Layout { blocks, repetition })
-}
-
-/// Reads and checks the value block table that follows a header of `header_len` bytes, and checks
-/// that the file ends exactly after the last block (mate-only files) or its repetition section.
-pub fn decode_block_table(
-    path: &Path,
-    bytes: &[u8],
-    header: &Header,
-    header_len: usize,
-) -> Result<Vec<BlockEntry>, TablebaseError> {
-    decode_layout(path, bytes, header, header_len).map(|layout| layout.blocks)
 }
 
 /// Reads the block table of `count` blocks at `at` (with its checksum) and the blocks' places,

@@ -36,8 +36,8 @@ mod material_table;
 mod memory;
 mod minishogi_retro;
 mod placement;
-mod repetition;
 mod progress;
+mod repetition;
 mod retro_rules;
 mod table;
 mod tablebase;
@@ -60,7 +60,8 @@ pub use format::{
     TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
 pub use generate::{
-    generate, generate_with_stats, repetition_values, retrograde, GenerateError, GenerateOptions, GenerateStats,
+    generate, generate_with_stats, repetition_values, retrograde, GenerateError, GenerateOptions,
+    GenerateStats,
 };
 pub use index::{Indexer, SCHEME_VERSION};
 pub use material::{Material, MaterialError, MAX_PER_KIND};
@@ -73,9 +74,9 @@ pub use retro_rules::RetroRules;
 pub use table::{Table, DEFAULT_CACHE_BLOCKS};
 pub use tablebase::{OnTheFly, Probe, Tablebase};
 pub use thread_pool::{with_threads, ThreadPoolError};
-pub use verdict::{By, Verdict, Wdl};
 pub use value::Value;
 pub use value_counts::ValueCounts;
+pub use verdict::{By, Verdict, Wdl};
 pub use verify::{verify, VerifyError, VerifyReport};
 pub use verify_repetition::{verify_repetition, RepetitionError, RepetitionReport};
 pub use write::{write_table, write_table_with_repetition, WriteOptions, WriteSummary};

@@ -1,12 +1,12 @@
 //! One table file, memory-mapped: header and block table checked on open, each block's checksum
 //! checked when it is decompressed, recent blocks kept in a small shared cache.
 
-use crate::error::TablebaseError;
 use crate::draw_value::DrawValue;
+use crate::error::TablebaseError;
 use crate::format::{decode_layout, BlockEntry, Header, RepetitionLayout, RULE_SET};
-use crate::repetition::RepetitionValues;
 use crate::index::Indexer;
 use crate::material::Material;
+use crate::repetition::RepetitionValues;
 use crate::value::Value;
 use memmap2::Mmap;
 use rayon::prelude::*;
@@ -63,7 +63,8 @@ impl Table {
         let map = unsafe { Mmap::map(&file) }.map_err(|e| TablebaseError::io(&path, e))?;
         let (header, header_len) = Header::decode(&path, &map)?;
         let layout = decode_layout(&path, &map, &header, header_len)?;
-        let slots = |n: usize| (0..n).map(|_| Mutex::new(Slot { block: NO_BLOCK, data: Vec::new() })).collect();
+        let slots =
+            |n: usize| (0..n).map(|_| Mutex::new(Slot { block: NO_BLOCK, data: Vec::new() })).collect();
         let table = Table {
             path,
             map,
@@ -143,7 +144,11 @@ impl Table {
     pub fn draw_entries(&self, index: u64) -> Result<Option<[DrawValue; 2]>, TablebaseError> {
         let Some(layout) = &self.repetition else { return Ok(None) };
         if index >= self.header.index_size {
-            return Err(TablebaseError::IndexOutOfRange { path: self.path.clone(), index, size: self.header.index_size });
+            return Err(TablebaseError::IndexOutOfRange {
+                path: self.path.clone(),
+                index,
+                size: self.header.index_size,
+            });
         }
         let block_size = self.header.block_size as u64;
         let (block, offset) = (index / block_size, (index % block_size) as usize);
@@ -159,7 +164,8 @@ impl Table {
             }
             layout.draws_before[block as usize] + count_draws(&slot.data[..offset])
         };
-        let rep = self.header.repetition.as_ref().ok_or_else(|| self.corrupted_repetition(0, "no description"))?;
+        let rep =
+            self.header.repetition.as_ref().ok_or_else(|| self.corrupted_repetition(0, "no description"))?;
         let per = u64::from(rep.entries_per_block);
         let (rblock, roffset) = (rank / per, (rank % per) as usize);
         let mut slot = lock(&self.repetition_cache[(rblock % self.repetition_cache.len() as u64) as usize]);
@@ -195,7 +201,10 @@ impl Table {
             .iter()
             .flat_map(|b| b.chunks_exact(4))
             .map(|e| {
-                [DrawValue::from_bits(u16::from_le_bytes([e[0], e[1]])), DrawValue::from_bits(u16::from_le_bytes([e[2], e[3]]))]
+                [
+                    DrawValue::from_bits(u16::from_le_bytes([e[0], e[1]])),
+                    DrawValue::from_bits(u16::from_le_bytes([e[2], e[3]])),
+                ]
             })
             .collect();
         let mut counts = [[0u64; 3]; 2];
@@ -214,12 +223,24 @@ impl Table {
     }
 
     fn corrupted_repetition(&self, block: u64, detail: &str) -> TablebaseError {
-        TablebaseError::CorruptedBlock { path: self.path.clone(), block, detail: format!("repetition section: {detail}") }
+        TablebaseError::CorruptedBlock {
+            path: self.path.clone(),
+            block,
+            detail: format!("repetition section: {detail}"),
+        }
     }
 
-    fn decompress_repetition(&self, layout: &RepetitionLayout, block: u64, data: &mut Vec<u8>) -> Result<(), TablebaseError> {
+    fn decompress_repetition(
+        &self,
+        layout: &RepetitionLayout,
+        block: u64,
+        data: &mut Vec<u8>,
+    ) -> Result<(), TablebaseError> {
         let expected = self.header.repetition.as_ref().map_or(0, |r| 4 * r.block_len(block));
-        let entry = layout.blocks.get(block as usize).ok_or_else(|| self.corrupted_repetition(block, "no such block"))?;
+        let entry = layout
+            .blocks
+            .get(block as usize)
+            .ok_or_else(|| self.corrupted_repetition(block, "no such block"))?;
         self.decompress_entry(entry, expected, data)
             .map_err(|detail| self.corrupted_repetition(block, &detail))
     }
@@ -305,7 +326,12 @@ impl Table {
     }
 
     /// Decompresses the block at `entry`, which must give `expected` bytes; the error says why not.
-    fn decompress_entry(&self, entry: &BlockEntry, expected: usize, data: &mut Vec<u8>) -> Result<(), String> {
+    fn decompress_entry(
+        &self,
+        entry: &BlockEntry,
+        expected: usize,
+        data: &mut Vec<u8>,
+    ) -> Result<(), String> {
         let bytes = &self.map[entry.start as usize..entry.end as usize];
         if xxh3_64(bytes) != entry.checksum {
             return Err("checksum mismatch".into());

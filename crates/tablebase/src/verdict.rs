@@ -79,8 +79,12 @@ impl Verdict {
         let first = case == Case::FirstPlayerToMove;
         let (result, by) = match entry.and_then(DrawValue::outcome) {
             None => return draw,
-            Some(CycleOutcome::SecondPlayerWins) => (if first { Wdl::Loss } else { Wdl::Win }, By::Repetition),
-            Some(CycleOutcome::FirstPlayerWins) => (if first { Wdl::Win } else { Wdl::Loss }, By::PerpetualCheck),
+            Some(CycleOutcome::SecondPlayerWins) => {
+                (if first { Wdl::Loss } else { Wdl::Win }, By::Repetition)
+            }
+            Some(CycleOutcome::FirstPlayerWins) => {
+                (if first { Wdl::Win } else { Wdl::Loss }, By::PerpetualCheck)
+            }
             Some(CycleOutcome::Draw) => (Wdl::Draw, By::PerpetualCheck),
         };
         Verdict { result, by: Some(by), plies: None }

@@ -15,6 +15,7 @@
 //!   many, and so are the checks between two non-checking moves of F.
 //! - **draw**, measures `(c, d)`: F can keep S's non-checking moves finite (`c`, as `k` above, with
 //!   F wins as safe children) and S can keep F's finite (`d`, symmetrically), so neither wins.
+//!
 //! The ranks of the second player's wins are also checked to be exact, so a table whose progress
 //! counters are off by one fails as well.
 
@@ -24,9 +25,9 @@ use minishogi::MoveList;
 use rayon::prelude::*;
 
 use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
-use crate::progress::Progress;
 use crate::index::Indexer;
 use crate::material::Material;
+use crate::progress::Progress;
 use crate::repetition::RepetitionValues;
 use crate::value::Value;
 
@@ -88,8 +89,10 @@ pub fn verify_repetition(
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<RepetitionReport, RepetitionError> {
     let name = material.name();
-    let draws: Vec<u64> =
-        (0..values.len() as u64).into_par_iter().filter(|&i| values[i as usize] == Value::DRAW.to_byte()).collect();
+    let draws: Vec<u64> = (0..values.len() as u64)
+        .into_par_iter()
+        .filter(|&i| values[i as usize] == Value::DRAW.to_byte())
+        .collect();
     if draws.as_slice() != repetition.slots() {
         return Err(RepetitionError::WrongDraws {
             material: name,
@@ -107,7 +110,16 @@ pub fn verify_repetition(
             let mut moves = MoveList::new();
             let mut children = Vec::with_capacity(256);
             for &slot in chunk {
-                check_draw(&indexer, values, repetition, slot, &name, &mut moves, &mut children, &mut report)?;
+                check_draw(
+                    &indexer,
+                    values,
+                    repetition,
+                    slot,
+                    &name,
+                    &mut moves,
+                    &mut children,
+                    &mut report,
+                )?;
             }
             let d = done.fetch_add(chunk.len() as u64, Ordering::Relaxed) + chunk.len() as u64;
             if let Some(report) = progress {
@@ -142,7 +154,14 @@ fn check_draw(
     report: &mut RepetitionReport,
 ) -> Result<(), RepetitionError> {
     let Some(pos) = indexer.position(slot) else {
-        return Err(mismatch(name, slot, "-".into(), Case::FirstPlayerToMove, DrawValue::NONE, "not a legal position"));
+        return Err(mismatch(
+            name,
+            slot,
+            "-".into(),
+            Case::FirstPlayerToMove,
+            DrawValue::NONE,
+            "not a legal position",
+        ));
     };
     let entries = repetition.get(slot).unwrap_or_default();
     pos.legal_moves(moves);
@@ -163,13 +182,27 @@ fn check_draw(
         let stored = entries[case.index()];
         let outcome = check_entry(case, stored, pos.in_check(), children, repetition)
             .map_err(|detail| mismatch(name, slot, pos.to_sfen(), case, stored, &detail))?;
-        report.counts[case.index()][outcome as usize] += 1;
+        report.counts[case.index()][outcome] += 1;
     }
     Ok(())
 }
 
-fn mismatch(name: &str, index: u64, sfen: String, case: Case, stored: DrawValue, detail: &str) -> RepetitionError {
-    RepetitionError::Mismatch { material: name.to_string(), index, sfen, case, stored, detail: detail.to_string() }
+fn mismatch(
+    name: &str,
+    index: u64,
+    sfen: String,
+    case: Case,
+    stored: DrawValue,
+    detail: &str,
+) -> RepetitionError {
+    RepetitionError::Mismatch {
+        material: name.to_string(),
+        index,
+        sfen,
+        case,
+        stored,
+        detail: detail.to_string(),
+    }
 }
 
 /// Checks one entry against its children; returns the outcome's counting index.
@@ -190,7 +223,8 @@ fn check_entry(
     }
     match outcome {
         CycleOutcome::SecondPlayerWins => {
-            let ranks = children.iter().filter(|c| child(c).outcome() == Some(CycleOutcome::SecondPlayerWins));
+            let ranks =
+                children.iter().filter(|c| child(c).outcome() == Some(CycleOutcome::SecondPlayerWins));
             let ranks: Vec<u32> = ranks.map(|c| child(c).progress()).collect();
             let expected = if first_moves {
                 if ranks.len() != children.len() {
@@ -245,7 +279,9 @@ fn check_entry(
             let (c_ok, d_ok) = if first_moves {
                 let b = u32::from(!in_check);
                 // F keeps S's non-checking moves finite: some move to a draw with c lowered.
-                let c_ok = children.iter().any(|x| matches!(measures(x), (Some(CycleOutcome::Draw), (cc, _)) if cc + b <= c));
+                let c_ok = children
+                    .iter()
+                    .any(|x| matches!(measures(x), (Some(CycleOutcome::Draw), (cc, _)) if cc + b <= c));
                 // S keeps F's non-checking moves finite: no F move escapes to an F win, and after
                 // a check by S, d does not grow.
                 let d_ok = children.iter().all(|x| match measures(x) {
@@ -256,7 +292,9 @@ fn check_entry(
                 (c_ok, d_ok)
             } else {
                 let b = u32::from(!in_check);
-                let d_ok = children.iter().any(|x| matches!(measures(x), (Some(CycleOutcome::Draw), (_, dd)) if dd + b <= d));
+                let d_ok = children
+                    .iter()
+                    .any(|x| matches!(measures(x), (Some(CycleOutcome::Draw), (_, dd)) if dd + b <= d));
                 let c_ok = children.iter().all(|x| match measures(x) {
                     (Some(CycleOutcome::FirstPlayerWins), _) => true,
                     (Some(CycleOutcome::Draw), (cc, _)) => cc <= c,
@@ -313,7 +351,12 @@ mod tests {
             RepetitionValues::from_parts(rep.slots().to_vec(), entries, rep.first_base(), rep.draw_base())
         };
         let flipped = broken(perpetual, 0, DrawValue::new(CycleOutcome::SecondPlayerWins, 1).expect("fits"));
-        let off = broken(ranked, 1, DrawValue::new(CycleOutcome::SecondPlayerWins, rep.entries()[ranked][1].progress() + 1).expect("fits"));
+        let off = broken(
+            ranked,
+            1,
+            DrawValue::new(CycleOutcome::SecondPlayerWins, rep.entries()[ranked][1].progress() + 1)
+                .expect("fits"),
+        );
         for bad in [flipped, off] {
             match verify_repetition(&m, &values, &bad, None) {
                 Err(RepetitionError::Mismatch { sfen, .. }) => assert!(sfen.contains(' ')),

@@ -7,9 +7,9 @@ use crate::format::{
     encode_block_table, encode_repetition_tables, Header, RepetitionHeader, COMPRESSION_ZSTD, FORMAT_VERSION,
     RULE_SET, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
-use crate::repetition::RepetitionValues;
 use crate::index::Indexer;
 use crate::material::Material;
+use crate::repetition::RepetitionValues;
 use crate::value::Value;
 use rayon::prelude::*;
 use std::fs::{self, File};
@@ -130,7 +130,8 @@ pub fn write_table_with_repetition(
         (true, true) => Fill::CommonNonDraw,
     };
     header.dictionary = train_dictionary(values, block_size as usize, fill, options.dictionary_size);
-    let blocks = compress_blocks(path, values, block_size as usize, fill, options, &header.dictionary, progress)?;
+    let blocks =
+        compress_blocks(path, values, block_size as usize, fill, options, &header.dictionary, progress)?;
     let entries: Vec<(u64, u64)> = blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
     let head = header.encode();
     let table = encode_block_table(&entries);
@@ -138,7 +139,8 @@ pub fn write_table_with_repetition(
     let (rep_tables, rep_blocks) = match repetition {
         Some(r) => {
             let rep_blocks = compress_repetition(path, r, options.level)?;
-            let rep_entries: Vec<(u64, u64)> = rep_blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
+            let rep_entries: Vec<(u64, u64)> =
+                rep_blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
             let draws_before: Vec<u64> = values
                 .par_chunks(block_size as usize)
                 .map(|c| c.iter().filter(|&&v| v == Value::DRAW.to_byte()).count() as u64)
@@ -238,7 +240,10 @@ fn check_repetition(path: &Path, values: &[u8], repetition: &RepetitionValues) -
     let slots = repetition.slots();
     let all_draws = slots.iter().all(|&s| values.get(s as usize) == Some(&draw));
     if draws != slots.len() || !all_draws || slots.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(invalid(format!("repetition values for {} slots, the table has {draws} draws", slots.len())));
+        return Err(invalid(format!(
+            "repetition values for {} slots, the table has {draws} draws",
+            slots.len()
+        )));
     }
     if repetition.entries().iter().flatten().any(|v| v.outcome().is_none()) {
         return Err(invalid("a mate-only draw without a repetition value".into()));
@@ -247,7 +252,11 @@ fn check_repetition(path: &Path, values: &[u8], repetition: &RepetitionValues) -
 }
 
 /// The compressed repetition blocks of `repetition`.
-fn compress_repetition(path: &Path, repetition: &RepetitionValues, level: i32) -> Result<Vec<Vec<u8>>, TablebaseError> {
+fn compress_repetition(
+    path: &Path,
+    repetition: &RepetitionValues,
+    level: i32,
+) -> Result<Vec<Vec<u8>>, TablebaseError> {
     let failure = |e: std::io::Error| TablebaseError::io(path, e);
     repetition
         .entries()
@@ -257,7 +266,11 @@ fn compress_repetition(path: &Path, repetition: &RepetitionValues, level: i32) -
             |compressor, chunk| {
                 let compressor =
                     compressor.as_mut().map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
-                let raw: Vec<u8> = chunk.iter().flat_map(|p| [p[0].to_bits(), p[1].to_bits()]).flat_map(u16::to_le_bytes).collect();
+                let raw: Vec<u8> = chunk
+                    .iter()
+                    .flat_map(|p| [p[0].to_bits(), p[1].to_bits()])
+                    .flat_map(u16::to_le_bytes)
+                    .collect();
                 let mut block = compressor.compress(&raw).map_err(failure)?;
                 block.shrink_to_fit();
                 Ok(block)

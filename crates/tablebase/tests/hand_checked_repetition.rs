@@ -14,8 +14,16 @@ fn build(dir: &Path, name: &str) {
     let rep = repetition_values(&m, &values, &GenerateOptions::default()).expect("repetition");
     let path = dir.join(table_file_name(&m));
     let params = Indexer::new(&m).params();
-    write_table_with_repetition(&path, &m.name(), &params, &values, Some(&rep), &WriteOptions::default(), &|_| {})
-        .expect("write");
+    write_table_with_repetition(
+        &path,
+        &m.name(),
+        &params,
+        &values,
+        Some(&rep),
+        &WriteOptions::default(),
+        &|_| {},
+    )
+    .expect("write");
 }
 
 fn verdict(result: Wdl, by: By) -> Verdict {

@@ -18,8 +18,16 @@ fn build(dir: &Path, name: &str) -> RepetitionValues {
     let rep = repetition_values(&m, &values, &options).expect("repetition");
     let path = dir.join(table_file_name(&m));
     let params = Indexer::new(&m).params();
-    write_table_with_repetition(&path, &m.name(), &params, &values, Some(&rep), &WriteOptions::default(), &|_| {})
-        .expect("write");
+    write_table_with_repetition(
+        &path,
+        &m.name(),
+        &params,
+        &values,
+        Some(&rep),
+        &WriteOptions::default(),
+        &|_| {},
+    )
+    .expect("write");
     rep
 }
 
@@ -86,7 +94,12 @@ fn lines_realise_verdicts(name: &str, per: usize) -> HashMap<String, usize> {
                 game.play(m).unwrap_or_else(|e| panic!("{}: line move {m}: {e}", pos.to_sfen()));
             }
             let (result, by) = game_verdict(&game, pos.side_to_move());
-            assert_eq!((result, Some(by)), (v.result, v.by), "{} first {first:?}: line {line:?}", pos.to_sfen());
+            assert_eq!(
+                (result, Some(by)),
+                (v.result, v.by),
+                "{} first {first:?}: line {line:?}",
+                pos.to_sfen()
+            );
             if let Some(n) = v.plies {
                 assert_eq!(line.len(), n as usize);
             }
@@ -113,8 +126,10 @@ fn lines_end_in_the_stated_outcome_with_perpetual_checks() {
 fn values_do_not_depend_on_threads_and_are_symmetric() {
     let m = Material::parse("RG").expect("material");
     let values = generate(&m, &GenerateOptions::default()).expect("generate");
-    let one = repetition_values(&m, &values, &GenerateOptions { threads: Some(1), progress: None }).expect("1");
-    let two = repetition_values(&m, &values, &GenerateOptions { threads: Some(2), progress: None }).expect("2");
+    let one =
+        repetition_values(&m, &values, &GenerateOptions { threads: Some(1), progress: None }).expect("1");
+    let two =
+        repetition_values(&m, &values, &GenerateOptions { threads: Some(2), progress: None }).expect("2");
     assert!(one == two, "repetition values differ between 1 and 2 threads");
     let dir = tempfile::tempdir().expect("tempdir");
     build(dir.path(), "RG");
@@ -138,7 +153,8 @@ fn a_mate_only_table_answers_mate_only_draws() {
         .expect("write");
     let tb = Tablebase::open(dir.path()).expect("open");
     let ix = Indexer::new(&m);
-    let draw = (0..ix.size()).find(|&i| values[i as usize] == 0).and_then(|i| ix.position(i)).expect("P has draws");
+    let draw =
+        (0..ix.size()).find(|&i| values[i as usize] == 0).and_then(|i| ix.position(i)).expect("P has draws");
     let probe = tb.exact_probe(&draw, Color::Sente, RuleSet::Standard).expect("probe").expect("table");
     assert!(probe.mate_only);
     assert_eq!(probe.verdict, Verdict { result: Wdl::Draw, by: None, plies: None });

@@ -41,8 +41,8 @@ use common::reference_solver::{enumerate, key, mate_only, position, solve, Graph
 use minishogi::Color::{Gote, Sente};
 use minishogi::Position;
 use minishogi_tablebase::{
-    generate, repetition_values, table_file_name, write_table_with_repetition, GenerateOptions, Indexer, Material,
-    Tablebase, WriteOptions,
+    generate, repetition_values, table_file_name, write_table_with_repetition, GenerateOptions, Indexer,
+    Material, Tablebase, WriteOptions,
 };
 
 /// The one-piece sets and the kings-only set.
@@ -62,8 +62,16 @@ fn tablebase_for(dir: &Path, name: &str) -> Tablebase {
     let rep = repetition_values(&m, &values, &GenerateOptions::default()).expect("repetition values");
     let path = dir.join(table_file_name(&m));
     let params = Indexer::new(&m).params();
-    write_table_with_repetition(&path, &m.name(), &params, &values, Some(&rep), &WriteOptions::default(), &|_| {})
-        .expect("write");
+    write_table_with_repetition(
+        &path,
+        &m.name(),
+        &params,
+        &values,
+        Some(&rep),
+        &WriteOptions::default(),
+        &|_| {},
+    )
+    .expect("write");
     Tablebase::open(dir).expect("open")
 }
 

@@ -317,7 +317,9 @@ fn version_1_files_are_read_and_unknown_versions_refused() {
 /// when the file is opened or its values and repetition values are read; never wrong values.
 #[test]
 fn damage_to_the_repetition_section_is_detected() {
-    use minishogi_tablebase::{generate, repetition_values, write_table_with_repetition, GenerateOptions, Material};
+    use minishogi_tablebase::{
+        generate, repetition_values, write_table_with_repetition, GenerateOptions, Material,
+    };
     let dir = tempfile::tempdir().expect("tempdir");
     let m = Material::parse("P").expect("material");
     let values = generate(&m, &GenerateOptions::default()).expect("generate");
@@ -339,7 +341,11 @@ fn damage_to_the_repetition_section_is_detected() {
         let Ok(v) = t.values() else { return false };
         match t.repetition_values(&v) {
             Ok(r) => {
-                assert_eq!((v.as_slice(), r.as_ref()), (read.as_slice(), Some(&rep)), "damage read as values");
+                assert_eq!(
+                    (v.as_slice(), r.as_ref()),
+                    (read.as_slice(), Some(&rep)),
+                    "damage read as values"
+                );
                 true
             }
             Err(_) => false,

@@ -69,7 +69,8 @@ pub(crate) fn attractor<R: RetroRules>(
             // Most draws have a parent in a large frontier: examining every draw with a node
             // still out is cheaper than listing the parents.
             candidates.par_iter().enumerate().for_each(|(w, word)| {
-                let bits = if w + 1 < candidates.len() || draws % 64 == 0 { !0 } else { (1u64 << (draws % 64)) - 1 };
+                let bits =
+                    if w + 1 < candidates.len() || draws % 64 == 0 { !0 } else { (1u64 << (draws % 64)) - 1 };
                 word.store(bits, Ordering::Relaxed);
             });
         } else {
@@ -230,7 +231,11 @@ pub(crate) fn second_player_region<R: RetroRules>(
 /// The nodes of V from which F avoids "F to move, not in check" for ever, given the draws whose S
 /// node has only checking moves in V (`forced`): the greatest set of such S nodes and of F nodes
 /// in check with a move into it, each S node's every move in V leading into it. Increasing.
-fn avoiding_nodes<R: RetroRules>(graph: &DrawGraph<'_, R>, forced: &[u32], inside: &(dyn Fn(Node) -> bool + Sync)) -> Vec<Node> {
+fn avoiding_nodes<R: RetroRules>(
+    graph: &DrawGraph<'_, R>,
+    forced: &[u32],
+    inside: &(dyn Fn(Node) -> bool + Sync),
+) -> Vec<Node> {
     let mut members: Vec<Node> = forced
         .par_iter()
         .map_init(Vec::new, |list, &i| {
@@ -269,7 +274,11 @@ fn avoiding_nodes<R: RetroRules>(graph: &DrawGraph<'_, R>, forced: &[u32], insid
     let mut gone: Vec<usize> = (0..members.len())
         .filter(|&v| {
             let first = first_player_moves(members[v]);
-            if first { left[v] == 0 } else { moves[v].iter().any(Option::is_none) }
+            if first {
+                left[v] == 0
+            } else {
+                moves[v].iter().any(Option::is_none)
+            }
         })
         .collect();
     for &v in &gone {

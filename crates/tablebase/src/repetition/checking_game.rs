@@ -48,7 +48,10 @@ pub(crate) struct Solution {
 
 impl CheckingGame {
     /// The subgame of the nodes where `outside` is true (S's region's complement).
-    pub(crate) fn new<R: RetroRules>(graph: &DrawGraph<'_, R>, outside: &[bool]) -> Result<CheckingGame, Inconsistent> {
+    pub(crate) fn new<R: RetroRules>(
+        graph: &DrawGraph<'_, R>,
+        outside: &[bool],
+    ) -> Result<CheckingGame, Inconsistent> {
         let nodes: Vec<Node> = (0..outside.len() as u32).filter(|&n| outside[n as usize]).collect();
         let local = |n: Node| nodes.binary_search(&n).ok().map(|v| v as u32);
         let moves_of = |children: &mut Vec<u32>, n: Node| -> Result<Vec<u32>, Inconsistent> {

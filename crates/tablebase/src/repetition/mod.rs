@@ -40,7 +40,12 @@ impl RepetitionValues {
     /// Values from their parts: `slots` increasing, one pair of entries (first player to move,
     /// second player to move) per slot, and the bases of the pair measures (see
     /// [`crate::DrawValue`]).
-    pub fn from_parts(slots: Vec<u64>, entries: Vec<[DrawValue; 2]>, first_base: u32, draw_base: u32) -> Self {
+    pub fn from_parts(
+        slots: Vec<u64>,
+        entries: Vec<[DrawValue; 2]>,
+        first_base: u32,
+        draw_base: u32,
+    ) -> Self {
         RepetitionValues { slots, entries, first_base, draw_base }
     }
 
@@ -77,7 +82,8 @@ pub(crate) fn analyse<R: RetroRules>(
     values: &[u8],
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<RepetitionValues, GenerateError> {
-    let draws = DrawSet::new(values).map_err(|_| GenerateError::TooManyDraws { material: name.to_string() })?;
+    let draws =
+        DrawSet::new(values).map_err(|_| GenerateError::TooManyDraws { material: name.to_string() })?;
     let graph = DrawGraph::new(rules, &draws);
     let (rank, outside) = second_player_region(&graph, progress);
     let inconsistent = |Inconsistent(node, detail): Inconsistent| GenerateError::Inconsistent {
@@ -88,7 +94,8 @@ pub(crate) fn analyse<R: RetroRules>(
     let game = CheckingGame::new(&graph, &outside).map_err(inconsistent)?;
     let solution = game.solve().map_err(inconsistent)?;
     let first_base = solution.first.iter().map(|&(_, t)| t).max().unwrap_or(0);
-    let draw_base = solution.draw.iter().zip(&solution.first).filter(|(_, f)| f.0 == 0).map(|(&(_, d), _)| d + 1).max();
+    let draw_base =
+        solution.draw.iter().zip(&solution.first).filter(|(_, f)| f.0 == 0).map(|(&(_, d), _)| d + 1).max();
     let draw_base = draw_base.unwrap_or(0);
     let too_large = |measure: u64| GenerateError::ProgressTooLarge { material: name.to_string(), measure };
     let mut entries = vec![[DrawValue::NONE; 2]; draws.len()];

@@ -1,7 +1,7 @@
 //! The command line of `tb`: subcommands and their arguments.
 
-use minishogi::{Color, RuleSet};
 use clap::{Args, Subcommand};
+use minishogi::{Color, RuleSet};
 use minishogi_tablebase::WriteOptions;
 use std::path::PathBuf;
 

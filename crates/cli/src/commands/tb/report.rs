@@ -76,7 +76,9 @@ pub fn mate_only_warning(material: &Material) -> String {
 /// The line `tb verify` prints for a table that passed.
 pub fn verified(path: &Path, r: &VerifyReport, rep: Option<&RepetitionReport>, time: Duration) -> String {
     let repetition = match rep {
-        None => "no repetition values (a mate-only table: 'minishogi tb gen --force' rebuilds it)".to_string(),
+        None => {
+            "no repetition values (a mate-only table: 'minishogi tb gen --force' rebuilds it)".to_string()
+        }
         Some(rep) => {
             let c = rep.counts;
             format!(
@@ -184,7 +186,9 @@ pub fn info(path: &Path, t: &MaterialTable) -> Result<String, String> {
 fn repetition_info(t: &MaterialTable) -> Result<Vec<String>, TablebaseError> {
     let Some(rep) = t.repetition_values()? else {
         let name = t.material().name();
-        return Ok(vec![format!("  no repetition values: a mate-only table ('minishogi tb gen {name} --force' rebuilds it)")]);
+        return Ok(vec![format!(
+            "  no repetition values: a mate-only table ('minishogi tb gen {name} --force' rebuilds it)"
+        )]);
     };
     let names = [
         ["lost by repetition", "won by perpetual check", "drawn by perpetual check"],
@@ -193,7 +197,9 @@ fn repetition_info(t: &MaterialTable) -> Result<Vec<String>, TablebaseError> {
     let mut out = Vec::new();
     for (case, first, names) in [(0, "sente", names[0]), (1, "gote", names[1])] {
         let mover = if case == 0 { "first" } else { "second" };
-        out.push(format!("  mate-only draws with the {mover} player to move (first player {first} in the example SFENs):"));
+        out.push(format!(
+            "  mate-only draws with the {mover} player to move (first player {first} in the example SFENs):"
+        ));
         for (k, name) in names.iter().enumerate() {
             let matching = |pair: &[DrawValue; 2]| pair[case].outcome().map(|o| o as usize) == Some(k);
             let count = rep.entries().iter().filter(|p| matching(p)).count() as u64;
