@@ -2,7 +2,7 @@
 
 use crate::oracle::{EndgameOracle, TbValue};
 use minishogi::{Color, Move, Position, RuleSet};
-use minishogi_tablebase::{By, Case, Material, Tablebase, TablebaseError, Verdict, Wdl};
+use minishogi_tablebase::{By, Material, Tablebase, TablebaseError, Verdict, Wdl};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -29,26 +29,6 @@ impl TablebaseOracle {
     /// Number of material sets with a table.
     pub fn table_count(&self) -> usize {
         self.available.len()
-    }
-
-    /// The verdict of `pos`, read without looking for a best move (which would probe every
-    /// child): the mate-only value, and for a mate-only draw its repetition entry.
-    fn verdict(
-        &self,
-        pos: &Position,
-        material: &Material,
-        first_player: Color,
-        rules: RuleSet,
-    ) -> Result<Option<Verdict>, TablebaseError> {
-        let Some(table) = self.tables.table(material)? else { return Ok(None) };
-        let value = table.value(pos)?;
-        let case = Case::of(pos.side_to_move(), first_player);
-        let wants_entry = value.is_draw() && rules == RuleSet::Standard && table.table.has_repetition();
-        let entry = match table.indexer.index(pos) {
-            Some(index) if wants_entry => table.table.draw_entries(index)?.map(|pair| pair[case.index()]),
-            _ => None,
-        };
-        Ok(Some(Verdict::of(value, entry, case, rules)))
     }
 }
 
@@ -81,7 +61,7 @@ impl EndgameOracle for TablebaseOracle {
             return None;
         }
         // A table that cannot be read is treated as absent: search on rather than trust it.
-        tb_value(self.verdict(pos, &material, first_player, rules).ok()??)
+        tb_value(self.tables.verdict(pos, first_player, rules).ok()??)
     }
 
     fn best_move(&self, pos: &Position, first_player: Color, rules: RuleSet) -> Option<Move> {

@@ -136,6 +136,27 @@ pub(crate) fn exact_line(
     }
 }
 
+impl MaterialTable {
+    /// The verdict of `position` (one index and one value read, and for a mate-only draw under the
+    /// standard rules one repetition entry), with that entry.
+    pub fn verdict_and_entry(
+        &self,
+        position: &Position,
+        first_player: Color,
+        rules: RuleSet,
+    ) -> Result<(Verdict, Option<DrawValue>), TablebaseError> {
+        let index = self.index_of(position)?;
+        let value = self.value_at(position, index)?;
+        let case = Case::of(position.side_to_move(), first_player);
+        let entry = if value.is_draw() && rules == RuleSet::Standard {
+            self.table.draw_entries(index)?.map(|pair| pair[case.index()])
+        } else {
+            None
+        };
+        Ok((Verdict::of(value, entry, case, rules), entry))
+    }
+}
+
 impl Stored for MaterialTable {
     fn value(&self, position: &Position) -> Result<Value, TablebaseError> {
         MaterialTable::value(self, position)
@@ -191,10 +212,7 @@ impl Tablebase {
         rules: RuleSet,
     ) -> Result<Option<Verdict>, TablebaseError> {
         let Some(table) = self.table(&Material::of(position))? else { return Ok(None) };
-        let value = Stored::value(table.as_ref(), position)?;
-        let case = Case::of(position.side_to_move(), first_player);
-        let entry = if value.is_draw() { Stored::entries(table.as_ref(), position)? } else { None };
-        Ok(Some(Verdict::of(value, entry.map(|pair| pair[case.index()]), case, rules)))
+        Ok(Some(table.verdict_and_entry(position, first_player, rules)?.0))
     }
 
     /// The exact result and a best move of `position` (see [`Tablebase::verdict`]).
@@ -206,19 +224,17 @@ impl Tablebase {
     ) -> Result<Option<ExactProbe>, TablebaseError> {
         let material = Material::of(position);
         let Some(table) = self.table(&material)? else { return Ok(None) };
-        let (value, mate_best) = best_move(&table, position)?;
-        let case = Case::of(position.side_to_move(), first_player);
-        let entries = if value.is_draw() { Stored::entries(table.as_ref(), position)? } else { None };
-        let entry = entries.map(|pair| pair[case.index()]);
-        let verdict = Verdict::of(value, entry, case, rules);
+        let (verdict, entry) = table.verdict_and_entry(position, first_player, rules)?;
+        // A repetition outcome's move follows its measure; every other verdict keeps the mate value.
         let best = match entry {
-            Some(e) if rules == RuleSet::Standard => {
+            Some(e) => {
+                let case = Case::of(position.side_to_move(), first_player);
                 let m = repetition_move(table.as_ref(), position, e, case)?;
                 Some(m.ok_or_else(|| {
                     Stored::inconsistent(table.as_ref(), position, "no move realises the stored value")
                 })?)
             }
-            _ => mate_best,
+            None => best_move(&table, position)?.1,
         };
         Ok(Some(ExactProbe {
             material,

@@ -127,10 +127,19 @@ impl MaterialTable {
 
     /// The stored value of `position` (which must be of this material).
     pub fn value(&self, position: &Position) -> Result<Value, TablebaseError> {
-        let index = self.indexer.index(position).ok_or_else(|| TablebaseError::WrongTable {
+        self.value_at(position, self.index_of(position)?)
+    }
+
+    /// The slot of `position` (which must be of this material).
+    pub(crate) fn index_of(&self, position: &Position) -> Result<u64, TablebaseError> {
+        self.indexer.index(position).ok_or_else(|| TablebaseError::WrongTable {
             path: self.table.path().to_path_buf(),
             detail: format!("position {} is not of material {}", position.to_sfen(), self.table.material()),
-        })?;
+        })
+    }
+
+    /// The stored value of `position`, whose slot is `index`.
+    pub(crate) fn value_at(&self, position: &Position, index: u64) -> Result<Value, TablebaseError> {
         let value = self.table.get(index)?;
         if !value.is_legal() {
             return Err(self.inconsistent(position, "a legal position is stored as an illegal slot"));

@@ -115,6 +115,16 @@ impl Table {
     /// slot that holds none stores [`Value::ILLEGAL`], or any byte when the header says illegal
     /// slots are don't-care ([`Header::dont_care_illegal`]): probes index legal positions only.
     pub fn get(&self, index: u64) -> Result<Value, TablebaseError> {
+        self.with_value_block(index, |data, offset| Value::from_byte(data[offset]))
+    }
+
+    /// Calls `f` with the decompressed block of slot `index` (from the cache) and the slot's offset
+    /// in it.
+    fn with_value_block<T>(
+        &self,
+        index: u64,
+        f: impl FnOnce(&[u8], usize) -> T,
+    ) -> Result<T, TablebaseError> {
         if index >= self.header.index_size {
             return Err(TablebaseError::IndexOutOfRange {
                 path: self.path.clone(),
@@ -131,7 +141,7 @@ impl Table {
             self.decompress_into(block, &mut slot.data)?;
             slot.block = block;
         }
-        Ok(Value::from_byte(slot.data[offset]))
+        Ok(f(&slot.data, offset))
     }
 
     /// True when the file holds values under the repetition rule for its mate-only draws.
@@ -143,27 +153,12 @@ impl Table {
     /// legal position: `None` if it is not a mate-only draw or the file has no repetition values.
     pub fn draw_entries(&self, index: u64) -> Result<Option<[DrawValue; 2]>, TablebaseError> {
         let Some(layout) = &self.repetition else { return Ok(None) };
-        if index >= self.header.index_size {
-            return Err(TablebaseError::IndexOutOfRange {
-                path: self.path.clone(),
-                index,
-                size: self.header.index_size,
-            });
-        }
-        let block_size = self.header.block_size as u64;
-        let (block, offset) = (index / block_size, (index % block_size) as usize);
-        let rank = {
-            let mut slot = lock(&self.cache[(block % self.cache.len() as u64) as usize]);
-            if slot.block != block {
-                slot.block = NO_BLOCK;
-                self.decompress_into(block, &mut slot.data)?;
-                slot.block = block;
-            }
-            if slot.data[offset] != crate::value::Value::DRAW.to_byte() {
-                return Ok(None);
-            }
-            layout.draws_before[block as usize] + count_draws(&slot.data[..offset])
-        };
+        let block = index / u64::from(self.header.block_size);
+        let draw = crate::value::Value::DRAW.to_byte();
+        let rank = self.with_value_block(index, |data, offset| {
+            (data[offset] == draw).then(|| layout.draws_before[block as usize] + count_draws(&data[..offset]))
+        })?;
+        let Some(rank) = rank else { return Ok(None) };
         let rep =
             self.header.repetition.as_ref().ok_or_else(|| self.corrupted_repetition(0, "no description"))?;
         let per = u64::from(rep.entries_per_block);
