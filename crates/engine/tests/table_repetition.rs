@@ -6,10 +6,7 @@ use minishogi::{Color, EndReason, Game, Position, RuleSet};
 use minishogi_engine::{
     EndgameOracle, Limits, Score, SearchResult, Searcher, TablebaseOracle, TbValue, Weights, REPETITION_WIN,
 };
-use minishogi_tablebase::{
-    generate, repetition_values, table_file_name, write_table_with_repetition, By, GenerateOptions, Indexer,
-    Material, Tablebase, Verdict, Wdl, WriteOptions,
-};
+use minishogi_tablebase::{By, Indexer, Material, Tablebase, Verdict, Wdl, WriteOptions};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -18,21 +15,7 @@ use std::sync::Arc;
 /// Generates `name` with repetition values into `dir` (as the tablebase crate's tests do).
 fn build(dir: &Path, name: &str) {
     let m = Material::parse(name).expect("material");
-    let options = GenerateOptions::default();
-    let values = generate(&m, &options).expect("generate");
-    let rep = repetition_values(&m, &values, &options).expect("repetition");
-    let path = dir.join(table_file_name(&m));
-    let params = Indexer::new(&m).params();
-    write_table_with_repetition(
-        &path,
-        &m.name(),
-        &params,
-        &values,
-        Some(&rep),
-        &WriteOptions::default(),
-        &|_| {},
-    )
-    .expect("write");
+    minishogi_tablebase::build_table(&m, dir, WriteOptions::default().level, &|_| {}).expect("build");
 }
 
 /// A directory with the tables of `names`.

@@ -2,28 +2,12 @@
 //! each outcome that occurs in the tables of up to three pieces.
 
 use minishogi::{Color, EndReason, Game, Position, RuleSet};
-use minishogi_tablebase::{
-    generate, repetition_values, table_file_name, write_table_with_repetition, By, GenerateOptions, Indexer,
-    Material, Tablebase, Verdict, Wdl, WriteOptions,
-};
+use minishogi_tablebase::{By, Material, Tablebase, Verdict, Wdl, WriteOptions};
 use std::path::Path;
 
 fn build(dir: &Path, name: &str) {
     let m = Material::parse(name).expect("material");
-    let values = generate(&m, &GenerateOptions::default()).expect("generate");
-    let rep = repetition_values(&m, &values, &GenerateOptions::default()).expect("repetition");
-    let path = dir.join(table_file_name(&m));
-    let params = Indexer::new(&m).params();
-    write_table_with_repetition(
-        &path,
-        &m.name(),
-        &params,
-        &values,
-        Some(&rep),
-        &WriteOptions::default(),
-        &|_| {},
-    )
-    .expect("write");
+    minishogi_tablebase::build_table(&m, dir, WriteOptions::default().level, &|_| {}).expect("build");
 }
 
 fn verdict(result: Wdl, by: By) -> Verdict {

@@ -4,31 +4,16 @@
 
 use minishogi::{Color, EndReason, Game, Position, RuleSet};
 use minishogi_tablebase::{
-    generate, repetition_values, table_file_name, write_table, write_table_with_repetition, By,
-    GenerateOptions, Indexer, Material, RepetitionValues, Tablebase, Verdict, Wdl, WriteOptions,
+    generate, repetition_values, table_file_name, write_table, By, GenerateOptions, Indexer, Material,
+    Tablebase, Verdict, Wdl, WriteOptions,
 };
 use std::collections::HashMap;
 use std::path::Path;
 
 /// Generates `name` with repetition values into `dir`.
-fn build(dir: &Path, name: &str) -> RepetitionValues {
+fn build(dir: &Path, name: &str) {
     let m = Material::parse(name).expect("material");
-    let options = GenerateOptions::default();
-    let values = generate(&m, &options).expect("generate");
-    let rep = repetition_values(&m, &values, &options).expect("repetition");
-    let path = dir.join(table_file_name(&m));
-    let params = Indexer::new(&m).params();
-    write_table_with_repetition(
-        &path,
-        &m.name(),
-        &params,
-        &values,
-        Some(&rep),
-        &WriteOptions::default(),
-        &|_| {},
-    )
-    .expect("write");
-    rep
+    minishogi_tablebase::build_table(&m, dir, WriteOptions::default().level, &|_| {}).expect("build");
 }
 
 /// Every legal position of the set, sente to move, one per slot.

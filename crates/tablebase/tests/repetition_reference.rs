@@ -40,10 +40,7 @@ use std::time::Instant;
 use common::reference_solver::{enumerate, key, mate_only, position, solve, Graph, Ref, SetGraph};
 use minishogi::Color::{Gote, Sente};
 use minishogi::Position;
-use minishogi_tablebase::{
-    generate, repetition_values, table_file_name, write_table_with_repetition, GenerateOptions, Indexer,
-    Material, Tablebase, WriteOptions,
-};
+use minishogi_tablebase::{Material, Tablebase, WriteOptions};
 
 /// The one-piece sets and the kings-only set.
 const ONE_PIECE_SETS: [&str; 6] = ["-", "R", "B", "G", "S", "P"];
@@ -58,20 +55,7 @@ const LARGER_TWO_PIECE_SETS: [&str; 6] = ["RR", "SS", "GS", "SP", "GP", "BG"];
 /// Generates the table of `name`, writes it into `dir` and opens the directory.
 fn tablebase_for(dir: &Path, name: &str) -> Tablebase {
     let m = Material::parse(name).expect("material");
-    let values = generate(&m, &GenerateOptions::default()).expect("generate");
-    let rep = repetition_values(&m, &values, &GenerateOptions::default()).expect("repetition values");
-    let path = dir.join(table_file_name(&m));
-    let params = Indexer::new(&m).params();
-    write_table_with_repetition(
-        &path,
-        &m.name(),
-        &params,
-        &values,
-        Some(&rep),
-        &WriteOptions::default(),
-        &|_| {},
-    )
-    .expect("write");
+    minishogi_tablebase::build_table(&m, dir, WriteOptions::default().level, &|_| {}).expect("build");
     Tablebase::open(dir).expect("open")
 }
 
