@@ -1,24 +1,25 @@
-//! Attractors over the draw graph in parallel rounds, and the second player's winning region.
+//! The second player's winning region, by attractors grown in parallel rounds with move counters.
 //!
 //! An attractor of player P to a seed set grows round by round: in round `j` a node joins if its
-//! player is P and some move leads to a node that joined before round `j`, or its player is the
-//! opponent and every move (inside the subgame) does. A node's round is its rank: the number of
-//! plies within which P forces the play into the seeds (P taking the shortest way, the opponent
-//! the longest). Each round examines only the parents of the nodes that joined in the round
-//! before, found by un-moves, and decides from the ranks of earlier rounds alone, so the ranks do
-//! not depend on the thread count or on scheduling.
+//! player is P and some move leads to a node that joined in round `j − 1`, or its player is the
+//! opponent and its last move (inside the subgame) not yet leading into the attractor does. A
+//! node's round is its rank: the number of plies within which P forces the play into the seeds
+//! (P taking the shortest way, the opponent the longest). A round offers every parent (found by
+//! un-moves) of the nodes that joined in the round before: P's nodes join at once, the opponent's
+//! count down their moves, as the mate-only analysis does. The set joining in a round does not
+//! depend on which thread offers first, so neither do the ranks.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 
 use rayon::prelude::*;
 
-use super::draws::BitIter;
 use super::graph::{first_player_moves, DrawGraph, Node};
+use crate::draw_value::MAX_PROGRESS;
 use crate::progress::Progress;
 use crate::retro_rules::RetroRules;
 
-/// Rank of a node outside the attractor.
-pub(crate) const OUTSIDE: u32 = u32::MAX;
+/// Rank of a node outside the second player's attractor.
+pub(crate) const OUTSIDE: u16 = u16::MAX;
 
 /// Draws per parallel task when scanning.
 const CHUNK: usize = 1 << 12;
@@ -26,206 +27,202 @@ const CHUNK: usize = 1 << 12;
 /// The first player (F) or the second (S).
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub(crate) enum Player {
+    /// The game's first player.
     First,
+    /// The second player.
     Second,
 }
 
-impl Player {
-    fn moves_at(self, node: Node) -> bool {
-        first_player_moves(node) == (self == Player::First)
-    }
-}
-
-/// The attractor of `player` to the nodes where `seed` holds, inside the subgame of the nodes
-/// where `inside` holds: the rank of every node (rank 0 for seeds, [`OUTSIDE`] if not attracted).
-pub(crate) fn attractor<R: RetroRules>(
-    graph: &DrawGraph<'_, R>,
-    player: Player,
-    inside: &(dyn Fn(Node) -> bool + Sync),
-    seed: &(dyn Fn(Node) -> bool + Sync),
-    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
-) -> Vec<AtomicU32> {
-    let draws = graph.draws();
-    let rank: Vec<AtomicU32> = (0..2 * draws).map(|_| AtomicU32::new(OUTSIDE)).collect();
-    let mut frontier: Vec<u32> = (0..draws as u32)
-        .into_par_iter()
-        .with_min_len(CHUNK)
-        .filter(|&i| {
-            let mut joined = false;
-            for node in [2 * i, 2 * i + 1] {
-                if inside(node) && seed(node) {
-                    rank[node as usize].store(0, Ordering::Relaxed);
-                    joined = true;
-                }
-            }
-            joined
-        })
-        .collect();
-    let candidates: Vec<AtomicU64> = (0..draws.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-    let mut round = 0u32;
-    while !frontier.is_empty() {
-        round += 1;
-        if frontier.len() * 4 > draws {
-            // Most draws have a parent in a large frontier: examining every draw with a node
-            // still out is cheaper than listing the parents.
-            candidates.par_iter().enumerate().for_each(|(w, word)| {
-                let bits =
-                    if w + 1 < candidates.len() || draws % 64 == 0 { !0 } else { (1u64 << (draws % 64)) - 1 };
-                word.store(bits, Ordering::Relaxed);
-            });
-        } else {
-            candidates.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
-            frontier.par_iter().with_min_len(CHUNK / 16).for_each(|&i| {
-                graph.parents(i, &mut |p| {
-                    let word = &candidates[(p / 64) as usize];
-                    let bit = 1u64 << (p % 64);
-                    if word.load(Ordering::Relaxed) & bit == 0 {
-                        word.fetch_or(bit, Ordering::Relaxed);
-                    }
-                });
-            });
-        }
-        frontier = candidates
-            .par_iter()
-            .enumerate()
-            .with_min_len(CHUNK / 64)
-            .map_init(
-                || Vec::with_capacity(256),
-                |children, (w, word)| {
-                    let mut joined = Vec::new();
-                    for k in BitIter(word.load(Ordering::Relaxed)) {
-                        let i = (w * 64) as u32 + k;
-                        if examine(graph, player, inside, &rank, i, round, children) {
-                            joined.push(i);
-                        }
-                    }
-                    joined
-                },
-            )
-            .flatten_iter()
-            .collect();
-        if let Some(report) = progress {
-            report(Progress { phase: "repetition", done: u64::from(round), total: u64::from(round) });
-        }
-    }
-    rank
-}
-
-/// Decides whether the nodes of draw `i` join the attractor in `round`; true if one did.
-fn examine<R: RetroRules>(
-    graph: &DrawGraph<'_, R>,
-    player: Player,
-    inside: &(dyn Fn(Node) -> bool + Sync),
-    rank: &[AtomicU32],
-    i: u32,
-    round: u32,
-    children: &mut Vec<u32>,
-) -> bool {
-    let open = |node: Node| inside(node) && rank[node as usize].load(Ordering::Relaxed) == OUTSIDE;
-    if !open(2 * i) && !open(2 * i + 1) {
-        return false;
-    }
-    graph.children(i, children);
-    let mut joined = false;
-    for node in [2 * i, 2 * i + 1] {
-        if !open(node) {
-            continue;
-        }
-        // A child of a node has the other player to move.
-        let child_node = |c: u32| 2 * c + 1 - node % 2;
-        let earlier = |c: &u32| {
-            let m = child_node(*c);
-            inside(m) && rank[m as usize].load(Ordering::Relaxed) < round
-        };
-        let joins = if player.moves_at(node) {
-            children.iter().any(earlier)
-        } else {
-            children.iter().filter(|&&c| inside(child_node(c))).all(earlier)
-        };
-        if joins {
-            rank[node as usize].store(round, Ordering::Relaxed);
-            joined = true;
-        }
-    }
-    joined
+/// Why the region could not be computed.
+#[derive(Debug)]
+pub(crate) enum RegionError {
+    /// A position has more moves than the counters hold (draw number).
+    TooManyMoves(u32),
+    /// A rank of the second player's attractor exceeds what an entry stores.
+    RankTooLarge(u32),
 }
 
 /// The second player's winning region: the nodes from which S can make non-checking moves
 /// infinitely often (a Büchi condition: the play visits "F to move, not in check" for ever).
 ///
 /// Returns the rank of every node in the region's attractor to those visits (the progress
-/// measure of [`crate::DrawValue`]) and, for the nodes outside it, `true`.
+/// measure of [`crate::DrawValue`]; [`OUTSIDE`] for the nodes outside the region) and, for the
+/// nodes outside it, `true`.
 ///
 /// The classic removal algorithm, from the small side: in the subgame V (all nodes at first), the
 /// nodes where F can avoid the visits for ever (S checking with every move) are found directly,
 /// F's attractor to them is removed from V, and this repeats until there are none; V is then the
 /// region. Where F avoids the visits, S's every move gives check, so those nodes are found among
-/// the few S nodes whose every move in V gives check and the F nodes in check above them.
+/// the S nodes whose every move in V gives check (counted down as V shrinks) and the F nodes in
+/// check above them.
 pub(crate) fn second_player_region<R: RetroRules>(
     graph: &DrawGraph<'_, R>,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
-) -> (Vec<u32>, Vec<bool>) {
+) -> Result<(Vec<u16>, Vec<bool>), RegionError> {
+    let counters = Counters::new(graph)?;
     let draws = graph.draws() as u32;
     let removed: Vec<AtomicBool> = (0..2 * draws).map(|_| AtomicBool::new(false)).collect();
     let inside = |n: Node| !removed[n as usize].load(Ordering::Relaxed);
-    // Draws whose S node is in V with every move in V giving check.
-    let checks_only = |i: u32, children: &mut Vec<u32>| {
-        if !inside(2 * i + 1) {
-            return false;
-        }
-        graph.children(i, children);
-        children.iter().filter(|&&c| inside(2 * c)).all(|&c| graph.in_check(c))
-    };
     let mut forced: Vec<u32> = (0..draws)
         .into_par_iter()
         .with_min_len(CHUNK)
-        .map_init(|| Vec::with_capacity(256), |children, i| checks_only(i, children).then_some(i))
-        .flatten_iter()
+        .filter(|&i| counters.quiet[i as usize].load(Ordering::Relaxed) == 0)
         .collect();
     loop {
         let avoiding = avoiding_nodes(graph, &forced, &inside);
         if avoiding.is_empty() {
             break;
         }
-        let seed = |n: Node| avoiding.binary_search(&n).is_ok();
-        let lost = attractor(graph, Player::First, &inside, &seed, progress);
-        let newly: Vec<u32> = (0..draws)
-            .into_par_iter()
-            .filter(|&i| {
-                let mut any = false;
-                for n in [2 * i, 2 * i + 1] {
-                    if lost[n as usize].load(Ordering::Relaxed) != OUTSIDE {
-                        removed[n as usize].store(true, Ordering::Relaxed);
-                        any = true;
-                    }
-                }
-                any
-            })
-            .collect();
-        // S nodes above the removed ones may now have only checking moves left in V.
-        let mut dirty: Vec<u32> = newly
-            .par_iter()
-            .map_init(Vec::new, |parents, &i| {
-                parents.clear();
-                graph.parents(i, &mut |p| parents.push(p));
-                parents.clone()
-            })
-            .flatten_iter()
-            .chain(forced.par_iter().copied())
-            .collect();
-        dirty.par_sort_unstable();
-        dirty.dedup();
-        forced = dirty
-            .into_par_iter()
-            .map_init(|| Vec::with_capacity(256), |children, i| checks_only(i, children).then_some(i))
-            .flatten_iter()
-            .collect();
+        for &n in &avoiding {
+            removed[n as usize].store(true, Ordering::Relaxed);
+        }
+        // F's attractor to them leaves V. S's counters count its moves still in V, and its
+        // non-checking ones: an S node whose last non-checking move in V goes is forced.
+        let newly_forced = std::sync::Mutex::new(Vec::new());
+        let offer = |q: Node, child: u32, weight: u8, _round: u32| -> bool {
+            if removed[q as usize].load(Ordering::Relaxed) {
+                return false;
+            }
+            if first_player_moves(q) {
+                return !removed[q as usize].swap(true, Ordering::Relaxed);
+            }
+            let p = (q / 2) as usize;
+            if !graph.in_check(child) && counters.quiet[p].fetch_sub(weight.into(), Ordering::Relaxed) == weight.into() {
+                newly_forced.lock().unwrap_or_else(|e| e.into_inner()).push(p as u32);
+            }
+            counters.left[p].fetch_sub(weight.into(), Ordering::Relaxed) == u16::from(weight)
+                && !removed[q as usize].swap(true, Ordering::Relaxed)
+        };
+        grow(graph, avoiding, &offer, progress);
+        forced.extend(newly_forced.into_inner().unwrap_or_else(|e| e.into_inner()));
+        forced.retain(|&i| inside(2 * i + 1));
+        forced.par_sort_unstable();
+        forced.dedup();
     }
-    let visits = |n: Node| first_player_moves(n) && !graph.in_check(n / 2);
-    let rank = attractor(graph, Player::Second, &inside, &visits, progress);
-    let rank = rank.into_iter().map(AtomicU32::into_inner).collect();
-    let removed = removed.into_iter().map(AtomicBool::into_inner).collect();
-    (rank, removed)
+    // S's attractor to the visits in V ranks every node of the region. An F node in V has all its
+    // moves in V (V is what F cannot leave), so its counter is its number of moves.
+    let rank: Vec<AtomicU16> = (0..2 * draws).map(|_| AtomicU16::new(OUTSIDE)).collect();
+    let visits: Vec<Node> = (0..draws)
+        .into_par_iter()
+        .with_min_len(CHUNK)
+        .filter(|&i| inside(2 * i) && !graph.in_check(i))
+        .map(|i| 2 * i)
+        .collect();
+    for &n in &visits {
+        rank[n as usize].store(0, Ordering::Relaxed);
+    }
+    let moves = &counters.moves;
+    let offer = |q: Node, _child: u32, weight: u8, round: u32| -> bool {
+        let r = &rank[q as usize];
+        if !inside(q) || r.load(Ordering::Relaxed) != OUTSIDE {
+            return false;
+        }
+        let round = round.min(u32::from(OUTSIDE) - 1) as u16;
+        if first_player_moves(q) {
+            let last = moves[(q / 2) as usize].fetch_sub(weight.into(), Ordering::Relaxed) == u16::from(weight);
+            if last {
+                r.store(round, Ordering::Relaxed);
+            }
+            last
+        } else {
+            r.compare_exchange(OUTSIDE, round, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+        }
+    };
+    let rounds = grow(graph, visits, &offer, progress);
+    if rounds > MAX_PROGRESS + 1 {
+        return Err(RegionError::RankTooLarge(rounds));
+    }
+    let rank = rank.into_iter().map(AtomicU16::into_inner).collect();
+    let outside = removed.into_iter().map(AtomicBool::into_inner).collect();
+    Ok((rank, outside))
+}
+
+/// Per draw: the moves of its S node still in V (then, for the final attractor, those of its F
+/// node), and the S node's non-checking moves still in V.
+struct Counters {
+    /// S node: moves into V not yet in F's attractor.
+    left: Vec<AtomicU16>,
+    /// S node: non-checking moves into V.
+    quiet: Vec<AtomicU16>,
+    /// F node: moves into V (all of its moves to draws).
+    moves: Vec<AtomicU16>,
+}
+
+impl Counters {
+    /// Counts the moves of every draw (one pass of forward moves).
+    fn new<R: RetroRules>(graph: &DrawGraph<'_, R>) -> Result<Counters, RegionError> {
+        let counts: Vec<Result<(u16, u16), RegionError>> = (0..graph.draws() as u32)
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .map_init(
+                || Vec::with_capacity(256),
+                |children, i| {
+                    graph.children(i, children);
+                    let quiet = children.iter().filter(|&&c| !graph.in_check(c)).count();
+                    let all = u16::try_from(children.len()).map_err(|_| RegionError::TooManyMoves(i))?;
+                    Ok((all, quiet as u16))
+                },
+            )
+            .collect();
+        let mut left = Vec::with_capacity(counts.len());
+        let mut quiet = Vec::with_capacity(counts.len());
+        let mut moves = Vec::with_capacity(counts.len());
+        for c in counts {
+            let (all, q) = c?;
+            left.push(AtomicU16::new(all));
+            quiet.push(AtomicU16::new(q));
+            moves.push(AtomicU16::new(all));
+        }
+        Ok(Counters { left, quiet, moves })
+    }
+}
+
+/// Grows an attractor in rounds from `frontier` (the nodes of round 0, already marked): round `j`
+/// offers every parent of the nodes that joined in round `j − 1` to `offer(parent node, child
+/// draw, weight, j)`, which says whether the parent joined. Returns the number of rounds.
+fn grow<R: RetroRules>(
+    graph: &DrawGraph<'_, R>,
+    mut frontier: Vec<Node>,
+    offer: &(dyn Fn(Node, u32, u8, u32) -> bool + Sync),
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+) -> u32 {
+    let mut round = 0u32;
+    while !frontier.is_empty() {
+        round += 1;
+        // One un-move generation per draw, for both of its nodes when both joined.
+        frontier.par_sort_unstable();
+        let mut by_draw: Vec<(u32, u8)> = Vec::with_capacity(frontier.len());
+        for &n in &frontier {
+            match by_draw.last_mut() {
+                Some((d, mask)) if *d == n / 2 => *mask |= 1 << (n % 2),
+                _ => by_draw.push((n / 2, 1 << (n % 2))),
+            }
+        }
+        frontier = by_draw
+            .par_iter()
+            .with_min_len(CHUNK / 16)
+            .map(|&(c, mask)| {
+                let mut joined = Vec::new();
+                graph.parents(c, &mut |p, weight| {
+                    for case in 0..2 {
+                        // The parent of the child with `case` to move has the other player to move.
+                        if mask >> case & 1 == 1 {
+                            let q = 2 * p + 1 - case;
+                            if offer(q, c, weight, round) {
+                                joined.push(q);
+                            }
+                        }
+                    }
+                });
+                joined
+            })
+            .flatten_iter()
+            .collect();
+        if let Some(report) = progress {
+            report(Progress { phase: "repetition", done: u64::from(round), total: u64::from(round) });
+        }
+    }
+    round
 }
 
 /// The nodes of V from which F avoids "F to move, not in check" for ever, given the draws whose S
@@ -241,7 +238,7 @@ fn avoiding_nodes<R: RetroRules>(
         .map_init(Vec::new, |list, &i| {
             list.clear();
             list.push(2 * i + 1);
-            graph.parents(i, &mut |p| {
+            graph.parents(i, &mut |p, _| {
                 if graph.in_check(p) && inside(2 * p) {
                     list.push(2 * p);
                 }

@@ -3,19 +3,22 @@
 //!
 //! Outside the second player's region, S cannot make non-checking moves for ever; what is left to
 //! decide is whether F can also make non-checking moves for ever (F wins) or not (draw). These
-//! nodes are few (S must be forced to check), so they are solved on an explicit graph.
+//! nodes are a fraction of the draws (S must be forced to check: 2 M nodes in RRP and RSP, the
+//! most of any set of up to three pieces), so they are solved on an explicit graph.
 //!
 //! Priorities (of the node a move leads to, i.e. of the move): 2 = F to move and not in check (S
 //! made a non-checking move), 1 = S to move and not in check (F made one), 0 = in check. F wins
-//! the plays whose highest priority seen infinitely often is 1, which is the fixed point
-//! `μX. νY. μZ. (P2 ∩ CPre(X)) ∪ (P1 ∩ CPre(Y)) ∪ (P0 ∩ CPre(Z))` with F's controlled
-//! predecessor `CPre` (F: some move, S: every move). A node's level `k` (the `X` iteration it
-//! first appears in) and rank `t` (its `Z` iteration then) form F's measure; the draws get two
-//! measures by lifting, one for each side's defence.
+//! the plays whose highest priority seen infinitely often is 1: a parity game with three
+//! priorities, solved by Zielonka's algorithm (see [`CheckingGame::solve`]). F's measure is a
+//! pair `(k, t)`; the draws get two measures by lifting, one for each side's defence.
 
 use rayon::prelude::*;
 
+use super::attractor::Player;
 use super::graph::{first_player_moves, DrawGraph, Node};
+
+/// Rank of a node outside an attractor.
+const UNREACHED: u32 = u32::MAX;
 use crate::retro_rules::RetroRules;
 
 /// The subgame's contradiction with the region computed before it (a bug, never a property of
@@ -133,78 +136,134 @@ impl CheckingGame {
         Ok(Solution { first, draw })
     }
 
-    /// F's measure `(k, t)` per node (`k = 0`: F does not win).
+    /// F's measure `(k, t)` per node (`k = 0`: F does not win), by Zielonka's algorithm for the
+    /// three priorities: in the nodes left (`alive`), S's attractor to its non-checking moves is
+    /// set aside; in the rest, F's Büchi region W (F's non-checking moves for ever, S's never) is
+    /// found by removing S's attractors to where F cannot reach its own; F's attractor to W in
+    /// the nodes left is F's and is removed; this repeats until W is empty. Each round is a few
+    /// linear attractors, where the fixed point `μX. νY. μZ` iterated over every node.
+    ///
+    /// Measures: W's nodes get the round's level `k` (above every earlier level) and `t` = 1 +
+    /// their rank in F's attractor to F's non-checking moves inside W; the attractor's other
+    /// nodes get theirs from their children in the order they join (`bump`), so every local
+    /// condition of the verifier holds.
     fn first_player_wins(&self) -> Vec<(u32, u32)> {
         let n = self.nodes.len();
         let mut measure = vec![(0u32, 0u32); n];
-        let mut x = vec![false; n];
-        for level in 1.. {
-            let mut y = vec![true; n];
-            let z = loop {
-                let z = self.least_z(&x, &y);
-                let next: Vec<bool> = z.iter().map(|&r| r != 0).collect();
-                if next == y {
-                    break z;
+        let mut alive = vec![true; n];
+        let mut level = 1u32;
+        loop {
+            let second_reach = self.attractor(&alive, Player::Second, |v| self.priority[v] == 2);
+            let mut w: Vec<bool> = (0..n).map(|v| alive[v] && second_reach[v] == UNREACHED).collect();
+            loop {
+                let reach = self.attractor(&w, Player::First, |v| self.priority[v] == 1);
+                if (0..n).all(|v| !w[v] || reach[v] != UNREACHED) {
+                    for v in (0..n).filter(|&v| w[v]) {
+                        measure[v] = (level, reach[v] + 1);
+                    }
+                    break;
                 }
-                y = next;
-            };
-            let mut grew = false;
-            for v in 0..n {
-                if y[v] && !x[v] {
-                    measure[v] = (level, z[v]);
-                    grew = true;
+                let stuck = self.attractor(&w, Player::Second, |v| reach[v] == UNREACHED);
+                for v in 0..n {
+                    w[v] &= stuck[v] == UNREACHED;
                 }
             }
-            if !grew {
+            if !w.contains(&true) {
                 break;
             }
-            x = y;
+            let mut top = level;
+            for v in self.attractor_order(&alive, &w) {
+                if !w[v] {
+                    measure[v] = self.bump_from_children(v, &measure);
+                }
+                top = top.max(measure[v].0);
+                alive[v] = false;
+            }
+            level = top + 1;
         }
         measure
     }
 
-    /// The innermost fixed point `μZ` for given `X` and `Y`: each node's rank (1 = joins first,
-    /// 0 = not in `Z`), by a breadth-first attractor over the moves into nodes of priority 0.
-    fn least_z(&self, x: &[bool], y: &[bool]) -> Vec<u32> {
+    /// The measure of node `v` from its children's (`(0, 0)`: not yet known): F takes the
+    /// smallest, S the largest, after the step the move from `v` makes.
+    fn bump_from_children(&self, v: usize, measure: &[(u32, u32)]) -> (u32, u32) {
+        let bump = |(k, t): (u32, u32)| match self.priority[v] {
+            // S made a non-checking move: F's child must have a smaller k.
+            2 => (k + 1, 1),
+            // F made one: k may stay, t restarts.
+            1 => (k, 1),
+            // A check: (k, t) must fall.
+            _ => (k, t + 1),
+        };
+        let known = self.moves(v).iter().map(|&w| measure[w as usize]).filter(|m| m.0 > 0).map(bump);
+        let best = if self.first_moves(v) { known.min() } else { known.max() };
+        best.unwrap_or((0, 0))
+    }
+
+    /// The attractor of `player` to the nodes where `target` holds, inside the subgame `inside`:
+    /// each node's rank (0 for targets), [`UNREACHED`] outside the attractor or the subgame. A
+    /// node of the opponent joins when all its moves inside the subgame lead into the attractor.
+    fn attractor(&self, inside: &[bool], player: Player, target: impl Fn(usize) -> bool) -> Vec<u32> {
         let n = self.nodes.len();
-        let mut rank = vec![0u32; n];
-        let mut left = vec![0u32; n];
+        let mut rank = vec![UNREACHED; n];
         let mut queue = std::collections::VecDeque::new();
-        for v in 0..n {
-            let moves = self.moves(v);
-            // The set a move's target must lie in is fixed by the priority of the node moved from.
-            let joins = match self.priority[v] {
-                2 => moves.iter().any(|&w| x[w as usize]),
-                1 => moves.iter().all(|&w| y[w as usize]),
-                _ => {
-                    left[v] = moves.len() as u32;
-                    false
-                }
-            };
-            if joins {
-                rank[v] = 1;
-                queue.push_back(v);
-            }
+        for v in (0..n).filter(|&v| inside[v] && target(v)) {
+            rank[v] = 0;
+            queue.push_back(v);
         }
+        self.grow(inside, player, &mut rank, &mut queue, |_| {});
+        rank
+    }
+
+    /// The nodes of F's attractor to `seeds` inside `inside`, seeds first, then in the order they
+    /// join (every child a node's measure comes from is listed before it).
+    fn attractor_order(&self, inside: &[bool], seeds: &[bool]) -> Vec<usize> {
+        let n = self.nodes.len();
+        let mut rank = vec![UNREACHED; n];
+        let mut queue = std::collections::VecDeque::new();
+        let mut order = Vec::new();
+        for v in (0..n).filter(|&v| inside[v] && seeds[v]) {
+            rank[v] = 0;
+            queue.push_back(v);
+            order.push(v);
+        }
+        self.grow(inside, Player::First, &mut rank, &mut queue, |v| order.push(v));
+        order
+    }
+
+    /// Grows an attractor of `player` breadth first from the nodes in `queue` (ranked in
+    /// `rank`), calling `joined` with each node that joins.
+    fn grow(
+        &self,
+        inside: &[bool],
+        player: Player,
+        rank: &mut [u32],
+        queue: &mut std::collections::VecDeque<usize>,
+        mut joined: impl FnMut(usize),
+    ) {
+        let mut left: Vec<u32> = vec![u32::MAX; self.nodes.len()];
         while let Some(w) = queue.pop_front() {
             for &v in self.parents(w) {
                 let v = v as usize;
-                if rank[v] != 0 || self.priority[v] != 0 {
+                if !inside[v] || rank[v] != UNREACHED {
                     continue;
                 }
-                let joins = if self.first_moves(v) {
+                let joins = if self.first_moves(v) == (player == Player::First) {
                     true
                 } else {
+                    if left[v] == u32::MAX {
+                        left[v] = self.moves(v).iter().filter(|&&c| inside[c as usize]).count() as u32;
+                    }
                     left[v] -= 1;
                     left[v] == 0
                 };
                 if joins {
                     rank[v] = rank[w] + 1;
                     queue.push_back(v);
+                    joined(v);
                 }
             }
         }
-        rank
     }
 
     /// For the draws (nodes where F does not win): `c`, the most non-checking moves S can still

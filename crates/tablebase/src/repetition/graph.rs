@@ -62,13 +62,14 @@ impl<'a, R: RetroRules> DrawGraph<'a, R> {
         }
     }
 
-    /// Calls `f` with every draw from which a legal move leads to draw `i` (possibly more than
-    /// once).
-    pub(crate) fn parents(&self, i: u32, f: &mut dyn FnMut(u32)) {
+    /// Calls `f(p, weight)` for the draws `p` from which legal moves lead to draw `i`; the
+    /// weights reported for one `p` add up to its number of such moves (the contract of
+    /// [`RetroRules::predecessors`]).
+    pub(crate) fn parents(&self, i: u32, f: &mut dyn FnMut(u32, u8)) {
         if let Some(pos) = self.rules.decode_legal(self.draws.slot(i)) {
-            self.rules.predecessors(&pos, false, &mut |slot, _| {
+            self.rules.predecessors(&pos, false, &mut |slot, weight| {
                 if let Some(p) = self.draws.number(slot) {
-                    f(p);
+                    f(p, weight);
                 }
             });
         }

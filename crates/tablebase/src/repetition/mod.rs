@@ -22,7 +22,7 @@ use crate::draw_value::{CycleOutcome, DrawValue};
 use crate::generate::GenerateError;
 use crate::progress::Progress;
 use crate::retro_rules::RetroRules;
-use attractor::{second_player_region, OUTSIDE};
+use attractor::{second_player_region, RegionError, OUTSIDE};
 use checking_game::{CheckingGame, Inconsistent};
 use draws::DrawSet;
 use graph::DrawGraph;
@@ -85,7 +85,14 @@ pub(crate) fn analyse<R: RetroRules>(
     let draws =
         DrawSet::new(values).map_err(|_| GenerateError::TooManyDraws { material: name.to_string() })?;
     let graph = DrawGraph::new(rules, &draws);
-    let (rank, outside) = second_player_region(&graph, progress);
+    let (rank, outside) = second_player_region(&graph, progress).map_err(|e| match e {
+        RegionError::TooManyMoves(i) => GenerateError::Inconsistent {
+            material: name.to_string(),
+            slot: draws.slot(i),
+            detail: "more moves than the repetition analysis counts",
+        },
+        RegionError::RankTooLarge(r) => GenerateError::ProgressTooLarge { material: name.to_string(), measure: r.into() },
+    })?;
     let inconsistent = |Inconsistent(node, detail): Inconsistent| GenerateError::Inconsistent {
         material: name.to_string(),
         slot: draws.slot(node / 2),
@@ -103,7 +110,7 @@ pub(crate) fn analyse<R: RetroRules>(
         for (case, entry) in pair.iter_mut().enumerate() {
             let r = rank[2 * i + case];
             if r != OUTSIDE {
-                *entry = DrawValue::new(CycleOutcome::SecondPlayerWins, r).ok_or(too_large(r.into()))?;
+                *entry = DrawValue::new(CycleOutcome::SecondPlayerWins, r.into()).ok_or(too_large(r.into()))?;
             }
         }
     }
