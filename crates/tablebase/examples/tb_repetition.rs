@@ -41,7 +41,7 @@ fn main() {
         println!(
             "{name}: slots {} draws {} | F to move: S wins {} F wins {} draw {} | S to move: S wins {} F wins {} draw {} | max S rank {max_rank} bases {}/{} | mate {:.2}s repetition {:.2}s",
             values.len(),
-            rep.slots().len(),
+            rep.len(),
             counts[0][0], counts[0][1], counts[0][2], counts[1][0], counts[1][1], counts[1][2],
             rep.first_base(), rep.draw_base(),
             (t1 - t0).as_secs_f64(),

@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use crate::error::TablebaseError;
 use crate::format::{table_file_name, FORMAT_VERSION};
-use crate::generate::{generate_with_stats, repetition_values, GenerateOptions, GenerateStats};
+use crate::generate::{generate_with_stats, repetition_values_of_draws, GenerateOptions, GenerateStats};
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::material_table::{write_compressed, MaterialTable};
+use crate::material_table::MaterialTable;
 use crate::progress::Progress;
-use crate::write::{WriteOptions, WriteSummary};
+use crate::write::{compress_values, WriteOptions, WriteSummary};
 
 /// The most pieces (besides the kings) of the sets tables are built for: four pieces would need
 /// about 10¹⁰ slots, beyond what one machine builds.
@@ -126,19 +126,32 @@ pub fn build_table(
     let options = GenerateOptions { threads: None, progress: Some(progress) };
     let (values, stats) = generate_with_stats(material, &options)?;
     let mate_time = start.elapsed();
-    let repetition = repetition_values(material, &values, &options)?;
-    let generate_time = start.elapsed();
-    let options = WriteOptions { level, ..WriteOptions::default() };
+    // The values are compressed first and dropped: the repetition analysis then needs only the
+    // set of draws (an eighth of a byte per slot) besides its own arrays.
+    let name = material.name();
+    let draws = crate::repetition::draw_set(&name, &values)?;
     let path = dir.join(table_file_name(material));
-    let written =
-        write_compressed(&path, &Indexer::new(material), &values, Some(&repetition), &options, progress)?;
+    let write_options = WriteOptions { level, ..WriteOptions::default() };
+    let total = values.len().div_ceil(write_options.block_size.max(1) as usize) as u64;
+    let indexer = Indexer::new(material);
+    let compressed =
+        compress_values(&path, &name, &indexer.params(), &values, true, &write_options, &|done| {
+            progress(Progress { phase: "compress", done, total })
+        })?;
+    drop(values);
+    crate::memory::release_free_memory();
+    let analysed = Instant::now();
+    let repetition = repetition_values_of_draws(material, draws, &options)?;
+    let repetition_time = analysed.elapsed();
+    let written = compressed.write(&path, Some(&repetition), level)?;
+    let total_time = start.elapsed();
     Ok(BuildSummary {
         material: *material,
         stats,
         written,
-        draws: repetition.slots().len() as u64,
-        generate_time,
-        repetition_time: generate_time - mate_time,
-        write_time: start.elapsed() - generate_time,
+        draws: repetition.len() as u64,
+        generate_time: mate_time + repetition_time,
+        repetition_time,
+        write_time: total_time - mate_time - repetition_time,
     })
 }

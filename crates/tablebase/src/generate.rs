@@ -146,7 +146,23 @@ pub fn repetition_values(
 ) -> Result<crate::RepetitionValues, GenerateError> {
     let rules = MinishogiRetro::new(Indexer::new(material));
     let name = material.name();
-    with_threads(options.threads, || crate::repetition::analyse(&rules, &name, values, options.progress))
+    with_threads(options.threads, || {
+        let draws = crate::repetition::draw_set(&name, values)?;
+        crate::repetition::analyse(&rules, &name, draws, options.progress)
+    })
+    .map_err(|e| GenerateError::Threads { threads: e.threads, message: e.message })?
+}
+
+/// [`repetition_values`] of the mate-only `draws` of `material`'s table, numbered from its values
+/// (which may be gone by now).
+pub(crate) fn repetition_values_of_draws(
+    material: &Material,
+    draws: crate::repetition::DrawSet,
+    options: &GenerateOptions<'_>,
+) -> Result<crate::RepetitionValues, GenerateError> {
+    let rules = MinishogiRetro::new(Indexer::new(material));
+    let name = material.name();
+    with_threads(options.threads, || crate::repetition::analyse(&rules, &name, draws, options.progress))
         .map_err(|e| GenerateError::Threads { threads: e.threads, message: e.message })?
 }
 

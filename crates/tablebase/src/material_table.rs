@@ -73,6 +73,7 @@ impl MaterialTable {
         progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
     ) -> Result<(VerifyReport, Option<RepetitionReport>), TablebaseError> {
         let values = self.table.values()?;
+        self.table.release_pages();
         let report = verify(&self.material(), &values, progress)?;
         let repetition = match self.table.repetition_values(&values)? {
             Some(rep) => Some(verify_repetition(&self.material(), &values, &rep, progress)?),

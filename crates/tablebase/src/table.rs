@@ -174,34 +174,44 @@ impl Table {
         Ok(Some([DrawValue::from_bits(bits(0)), DrawValue::from_bits(bits(2))]))
     }
 
+    /// Hands the pages of the mapped file read so far back to the system (a hint; the next read
+    /// maps them again from the page cache): after [`Table::values`] they would otherwise stay
+    /// resident beside the values they were decompressed into.
+    pub fn release_pages(&self) {
+        #[cfg(unix)]
+        // SAFETY: the mapping is shared and read-only, so MADV_DONTNEED only drops the process's
+        // page-table entries: a later read faults the same file bytes back in, and no reader,
+        // here or on another thread, can see different contents.
+        unsafe {
+            let _ = self.map.unchecked_advise(memmap2::UncheckedAdvice::DontNeed);
+        }
+    }
+
     /// All repetition values, given the table's `values` ([`Table::values`]); `None` for a table
     /// without them. Checks every block and the counts of the header.
     pub fn repetition_values(&self, values: &[u8]) -> Result<Option<RepetitionValues>, TablebaseError> {
         let (Some(layout), Some(rep)) = (&self.repetition, &self.header.repetition) else { return Ok(None) };
-        let slots: Vec<u64> = (0..values.len() as u64)
-            .into_par_iter()
-            .filter(|&i| values[i as usize] == crate::value::Value::DRAW.to_byte())
-            .collect();
-        if slots.len() as u64 != rep.draws {
+        let draws = crate::repetition::DrawSet::new(values)
+            .map_err(|_| self.corrupted_repetition(0, "more draws than entries can number"))?;
+        if draws.len() as u64 != rep.draws {
             return Err(self.corrupted_repetition(0, "entry count differs from the table's draws"));
         }
-        let blocks: Vec<Vec<u8>> = (0..rep.block_count())
-            .into_par_iter()
-            .map(|b| {
-                let mut data = Vec::new();
-                self.decompress_repetition(layout, b, &mut data).map(|()| data)
-            })
-            .collect::<Result<_, _>>()?;
-        let entries: Vec<[DrawValue; 2]> = blocks
-            .iter()
-            .flat_map(|b| b.chunks_exact(4))
-            .map(|e| {
-                [
+        // Each block straight into its entries: no second copy of the section.
+        let mut entries = vec![[DrawValue::NONE; 2]; draws.len()];
+        let per = rep.entries_per_block as usize;
+        entries.par_chunks_mut(per.max(1)).enumerate().try_for_each_init(Vec::new, |data, (b, chunk)| {
+            self.decompress_repetition(layout, b as u64, data)?;
+            if data.len() != 4 * chunk.len() {
+                return Err(self.corrupted_repetition(b as u64, "block length differs from its entries"));
+            }
+            for (entry, e) in chunk.iter_mut().zip(data.chunks_exact(4)) {
+                *entry = [
                     DrawValue::from_bits(u16::from_le_bytes([e[0], e[1]])),
                     DrawValue::from_bits(u16::from_le_bytes([e[2], e[3]])),
-                ]
-            })
-            .collect();
+                ];
+            }
+            Ok(())
+        })?;
         let mut counts = [[0u64; 3]; 2];
         for pair in &entries {
             for (case, v) in pair.iter().enumerate() {
@@ -214,7 +224,7 @@ impl Table {
         if counts != rep.counts {
             return Err(self.corrupted_repetition(0, "counts per outcome differ from the header"));
         }
-        Ok(Some(RepetitionValues::from_parts(slots, entries, rep.first_base, rep.draw_base)))
+        Ok(Some(RepetitionValues::from_draw_set(draws, entries, rep.first_base, rep.draw_base)))
     }
 
     fn corrupted_repetition(&self, block: u64, detail: &str) -> TablebaseError {

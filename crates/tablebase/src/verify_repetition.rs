@@ -31,8 +31,8 @@ use crate::progress::Progress;
 use crate::repetition::RepetitionValues;
 use crate::value::Value;
 
-/// Draws checked per task.
-const CHUNK: usize = 1 << 10;
+/// Bitmap words (64 slots each) whose draws one task checks.
+const CHUNK_WORDS: usize = 1 << 9;
 
 /// What a successful verification of the repetition values counted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -89,27 +89,24 @@ pub fn verify_repetition(
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<RepetitionReport, RepetitionError> {
     let name = material.name();
-    let draws: Vec<u64> = (0..values.len() as u64)
-        .into_par_iter()
-        .filter(|&i| values[i as usize] == Value::DRAW.to_byte())
-        .collect();
-    if draws.as_slice() != repetition.slots() {
-        return Err(RepetitionError::WrongDraws {
-            material: name,
-            expected: draws.len() as u64,
-            found: repetition.slots().len() as u64,
-        });
+    if !repetition.draws().matches(values) {
+        let expected = values.par_iter().filter(|&&v| v == Value::DRAW.to_byte()).count() as u64;
+        return Err(RepetitionError::WrongDraws { material: name, expected, found: repetition.len() as u64 });
     }
     let indexer = Indexer::new(material);
     let done = AtomicU64::new(0);
-    let total = draws.len() as u64;
-    let reports: Vec<Result<RepetitionReport, RepetitionError>> = draws
-        .par_chunks(CHUNK)
-        .map(|chunk| {
+    let total = repetition.len() as u64;
+    let draws = repetition.draws();
+    let words = draws.words();
+    let reports: Vec<Result<RepetitionReport, RepetitionError>> = (0..words.div_ceil(CHUNK_WORDS))
+        .into_par_iter()
+        .map(|c| {
+            let chunk: Vec<u64> =
+                draws.slots_in_words(c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words)).collect();
             let mut report = RepetitionReport::default();
             let mut moves = MoveList::new();
             let mut children = Vec::with_capacity(256);
-            for &slot in chunk {
+            for &slot in &chunk {
                 check_draw(
                     &indexer,
                     values,
@@ -328,7 +325,7 @@ mod tests {
         for name in ["-", "P", "RG", "RR"] {
             let (m, values, rep) = tables(name);
             let report = verify_repetition(&m, &values, &rep, None).expect("verifies");
-            assert_eq!(report.draws, rep.slots().len() as u64);
+            assert_eq!(report.draws, rep.len() as u64);
             for case in 0..2 {
                 assert_eq!(report.counts[case].iter().sum::<u64>(), report.draws, "{name}");
             }
@@ -348,7 +345,7 @@ mod tests {
         let broken = |i: usize, case: usize, v: DrawValue| {
             let mut entries = rep.entries().to_vec();
             entries[i][case] = v;
-            RepetitionValues::from_parts(rep.slots().to_vec(), entries, rep.first_base(), rep.draw_base())
+            rep.with_entries(entries).expect("as many entries")
         };
         let flipped = broken(perpetual, 0, DrawValue::new(CycleOutcome::SecondPlayerWins, 1).expect("fits"));
         let off = broken(
@@ -357,6 +354,10 @@ mod tests {
             DrawValue::new(CycleOutcome::SecondPlayerWins, rep.entries()[ranked][1].progress() + 1)
                 .expect("fits"),
         );
+        let mut moved = values.clone();
+        let draw = moved.iter().position(|&v| v == Value::DRAW.to_byte()).expect("a draw");
+        moved[draw] = Value::ILLEGAL.to_byte();
+        assert!(matches!(verify_repetition(&m, &moved, &rep, None), Err(RepetitionError::WrongDraws { .. })));
         for bad in [flipped, off] {
             match verify_repetition(&m, &values, &bad, None) {
                 Err(RepetitionError::Mismatch { sfen, .. }) => assert!(sfen.contains(' ')),

@@ -97,6 +97,42 @@ pub fn write_table_with_repetition(
     options: &WriteOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<WriteSummary, TablebaseError> {
+    if let Some(r) = repetition {
+        if !r.draws().matches(values) {
+            let draws = values.par_iter().filter(|&&v| v == Value::DRAW.to_byte()).count();
+            return Err(TablebaseError::InvalidInput {
+                path: path.to_path_buf(),
+                detail: format!("repetition values for {} slots, the table has {draws} draws", r.len()),
+            });
+        }
+    }
+    let compressed =
+        compress_values(path, material, index_params, values, repetition.is_some(), options, progress)?;
+    compressed.write(path, repetition, options.level)
+}
+
+/// A table's value blocks compressed in memory, with what the file's repetition section needs of
+/// the values: the generator compresses them before the repetition analysis and drops them, so
+/// that the analysis does not hold a byte per slot besides its own arrays.
+pub(crate) struct CompressedValues {
+    header: Header,
+    blocks: Vec<Vec<u8>>,
+    /// Mate-only draws before each value block.
+    draws_before: Vec<u64>,
+}
+
+/// Compresses `values` into a table's blocks (see [`write_table_with_repetition`]);
+/// `with_repetition` when the file will hold repetition values (the don't-care bytes then avoid
+/// the draw byte, since readers count a block's draws by its zero bytes).
+pub(crate) fn compress_values(
+    path: &Path,
+    material: &str,
+    index_params: &[u8],
+    values: &[u8],
+    with_repetition: bool,
+    options: &WriteOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<CompressedValues, TablebaseError> {
     let mut counts = Box::new([0u64; 256]);
     for &v in values {
         counts[v as usize] += 1;
@@ -116,15 +152,10 @@ pub fn write_table_with_repetition(
         compression: COMPRESSION_ZSTD,
         counts,
         dictionary: Vec::new(),
-        repetition: repetition.map(repetition_header),
+        repetition: None,
     };
     header.check_encodable(path)?;
-    if let Some(r) = repetition {
-        check_repetition(path, values, r)?;
-    }
-    // With repetition values, readers count the draws of a block by its zero bytes: the
-    // don't-care bytes of illegal slots must not be zero.
-    let fill = match (options.dont_care_illegal, repetition.is_some()) {
+    let fill = match (options.dont_care_illegal, with_repetition) {
         (false, _) => Fill::None,
         (true, false) => Fill::Common,
         (true, true) => Fill::CommonNonDraw,
@@ -132,50 +163,99 @@ pub fn write_table_with_repetition(
     header.dictionary = train_dictionary(values, block_size as usize, fill, options.dictionary_size);
     let blocks =
         compress_blocks(path, values, block_size as usize, fill, options, &header.dictionary, progress)?;
-    let entries: Vec<(u64, u64)> = blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
-    let head = header.encode();
-    let table = encode_block_table(&entries);
-    let mut file_bytes = head.len() as u64 + table.len() as u64 + entries.iter().map(|e| e.0).sum::<u64>();
-    let (rep_tables, rep_blocks) = match repetition {
-        Some(r) => {
-            let rep_blocks = compress_repetition(path, r, options.level)?;
-            let rep_entries: Vec<(u64, u64)> =
-                rep_blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
-            let draws_before: Vec<u64> = values
-                .par_chunks(block_size as usize)
-                .map(|c| c.iter().filter(|&&v| v == Value::DRAW.to_byte()).count() as u64)
-                .collect::<Vec<u64>>()
-                .into_iter()
-                .scan(0u64, |before, n| {
-                    let here = *before;
-                    *before += n;
-                    Some(here)
-                })
-                .collect();
-            (encode_repetition_tables(&draws_before, &rep_entries), rep_blocks)
-        }
-        None => (Vec::new(), Vec::new()),
+    let draws_before = if with_repetition {
+        values
+            .par_chunks(block_size as usize)
+            .map(|c| c.iter().filter(|&&v| v == Value::DRAW.to_byte()).count() as u64)
+            .collect::<Vec<u64>>()
+            .into_iter()
+            .scan(0u64, |before, n| {
+                let here = *before;
+                *before += n;
+                Some(here)
+            })
+            .collect()
+    } else {
+        Vec::new()
     };
-    file_bytes += rep_tables.len() as u64 + rep_blocks.iter().map(|b| b.len() as u64).sum::<u64>();
-    write_atomically(path, |out| {
-        out.write_all(&head)?;
-        out.write_all(&table)?;
-        for block in &blocks {
-            out.write_all(block)?;
+    Ok(CompressedValues { header, blocks, draws_before })
+}
+
+impl CompressedValues {
+    /// Writes the table file with `repetition` (which must be the values of exactly the draws of
+    /// the values compressed, and was announced to [`compress_values`]), at zstd `level`.
+    pub(crate) fn write(
+        mut self,
+        path: &Path,
+        repetition: Option<&RepetitionValues>,
+        level: i32,
+    ) -> Result<WriteSummary, TablebaseError> {
+        let invalid = |detail: String| TablebaseError::InvalidInput { path: path.to_path_buf(), detail };
+        if let Some(r) = repetition {
+            self.check_repetition(r).map_err(invalid)?;
+            self.header.repetition = Some(repetition_header(r));
         }
-        out.write_all(&rep_tables)?;
-        for block in &rep_blocks {
-            out.write_all(block)?;
+        let entries: Vec<(u64, u64)> = self.blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
+        let head = self.header.encode();
+        let table = encode_block_table(&entries);
+        let mut file_bytes =
+            head.len() as u64 + table.len() as u64 + entries.iter().map(|e| e.0).sum::<u64>();
+        let (rep_tables, rep_blocks) = match repetition {
+            Some(r) => {
+                let rep_blocks = compress_repetition(path, r, level)?;
+                let rep_entries: Vec<(u64, u64)> =
+                    rep_blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
+                (encode_repetition_tables(&self.draws_before, &rep_entries), rep_blocks)
+            }
+            None => (Vec::new(), Vec::new()),
+        };
+        file_bytes += rep_tables.len() as u64 + rep_blocks.iter().map(|b| b.len() as u64).sum::<u64>();
+        write_atomically(path, |out| {
+            out.write_all(&head)?;
+            out.write_all(&table)?;
+            for block in &self.blocks {
+                out.write_all(block)?;
+            }
+            out.write_all(&rep_tables)?;
+            for block in &rep_blocks {
+                out.write_all(block)?;
+            }
+            Ok(())
+        })?;
+        Ok(WriteSummary {
+            path: path.to_path_buf(),
+            file_bytes,
+            index_size: self.header.index_size,
+            legal_positions: self.header.legal_positions(),
+            blocks: self.header.block_count(),
+        })
+    }
+
+    /// Checks that `repetition` gives an outcome for exactly the draws of the compressed values:
+    /// as many in every value block.
+    fn check_repetition(&self, repetition: &RepetitionValues) -> Result<(), String> {
+        let draws = self.header.counts[Value::DRAW.to_byte() as usize];
+        if self.draws_before.is_empty() && !self.blocks.is_empty() {
+            return Err("the values were compressed for a table without repetition values".into());
+        }
+        let set = repetition.draws();
+        let block_size = u64::from(self.header.block_size);
+        let same_blocks = self
+            .draws_before
+            .iter()
+            .enumerate()
+            .all(|(b, &before)| set.count_before(b as u64 * block_size) == before);
+        if repetition.len() as u64 != draws || set.size() != self.header.index_size || !same_blocks {
+            return Err(format!(
+                "repetition values for {} slots, the table has {draws} draws",
+                repetition.len()
+            ));
+        }
+        if repetition.entries().iter().flatten().any(|v| v.outcome().is_none()) {
+            return Err("a mate-only draw without a repetition value".into());
         }
         Ok(())
-    })?;
-    Ok(WriteSummary {
-        path: path.to_path_buf(),
-        file_bytes,
-        index_size: header.index_size,
-        legal_positions: header.legal_positions(),
-        blocks: header.block_count(),
-    })
+    }
 }
 
 /// Checks that readers can tell the illegal slots of a table of `material` written with
@@ -225,30 +305,11 @@ fn repetition_header(repetition: &RepetitionValues) -> RepetitionHeader {
     }
     RepetitionHeader {
         entries_per_block: ENTRIES_PER_BLOCK,
-        draws: repetition.slots().len() as u64,
+        draws: repetition.len() as u64,
         first_base: repetition.first_base(),
         draw_base: repetition.draw_base(),
         counts,
     }
-}
-
-/// Checks that `repetition` gives an outcome for exactly the mate-only draws of `values`.
-fn check_repetition(path: &Path, values: &[u8], repetition: &RepetitionValues) -> Result<(), TablebaseError> {
-    let invalid = |detail: String| TablebaseError::InvalidInput { path: path.to_path_buf(), detail };
-    let draw = Value::DRAW.to_byte();
-    let draws = values.par_iter().filter(|&&v| v == draw).count();
-    let slots = repetition.slots();
-    let all_draws = slots.iter().all(|&s| values.get(s as usize) == Some(&draw));
-    if draws != slots.len() || !all_draws || slots.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(invalid(format!(
-            "repetition values for {} slots, the table has {draws} draws",
-            slots.len()
-        )));
-    }
-    if repetition.entries().iter().flatten().any(|v| v.outcome().is_none()) {
-        return Err(invalid("a mate-only draw without a repetition value".into()));
-    }
-    Ok(())
 }
 
 /// The compressed repetition blocks of `repetition`.

@@ -87,7 +87,9 @@ pub(crate) fn second_player_region<R: RetroRules>(
                 return !removed[q as usize].swap(true, Ordering::Relaxed);
             }
             let p = (q / 2) as usize;
-            if !graph.in_check(child) && counters.quiet[p].fetch_sub(weight.into(), Ordering::Relaxed) == weight.into() {
+            if !graph.in_check(child)
+                && counters.quiet[p].fetch_sub(weight.into(), Ordering::Relaxed) == weight.into()
+            {
                 newly_forced.lock().unwrap_or_else(|e| e.into_inner()).push(p as u32);
             }
             counters.left[p].fetch_sub(weight.into(), Ordering::Relaxed) == u16::from(weight)
@@ -119,7 +121,8 @@ pub(crate) fn second_player_region<R: RetroRules>(
         }
         let round = round.min(u32::from(OUTSIDE) - 1) as u16;
         if first_player_moves(q) {
-            let last = moves[(q / 2) as usize].fetch_sub(weight.into(), Ordering::Relaxed) == u16::from(weight);
+            let last =
+                moves[(q / 2) as usize].fetch_sub(weight.into(), Ordering::Relaxed) == u16::from(weight);
             if last {
                 r.store(round, Ordering::Relaxed);
             }

@@ -31,10 +31,15 @@ pub(crate) struct DrawGraph<'a, R: RetroRules> {
 impl<'a, R: RetroRules> DrawGraph<'a, R> {
     /// The graph of `draws` (every slot in it must hold a legal position).
     pub(crate) fn new(rules: &'a R, draws: &'a DrawSet) -> DrawGraph<'a, R> {
-        let in_check = draws
-            .slots()
-            .par_iter()
-            .map(|&slot| rules.decode_legal(slot).is_some_and(|pos| rules.in_check(&pos)))
+        const WORDS: usize = 1 << 10;
+        let words = draws.words();
+        let in_check = (0..words.div_ceil(WORDS))
+            .into_par_iter()
+            .flat_map_iter(|c| {
+                draws
+                    .slots_in_words(c * WORDS..((c + 1) * WORDS).min(words))
+                    .map(|slot| rules.decode_legal(slot).is_some_and(|pos| rules.in_check(&pos)))
+            })
             .collect();
         DrawGraph { rules, draws, in_check }
     }

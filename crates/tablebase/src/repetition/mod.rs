@@ -16,7 +16,8 @@
 mod attractor;
 mod checking_game;
 pub(crate) mod draws;
-mod graph;
+pub(crate) use draws::DrawSet;
+pub(crate) mod graph;
 
 use crate::draw_value::{CycleOutcome, DrawValue};
 use crate::generate::GenerateError;
@@ -24,34 +25,66 @@ use crate::progress::Progress;
 use crate::retro_rules::RetroRules;
 use attractor::{second_player_region, RegionError, OUTSIDE};
 use checking_game::{CheckingGame, Inconsistent};
-use draws::DrawSet;
 use graph::DrawGraph;
 
 /// The repetition values of one table: for each mate-only draw slot, the entries of both cases.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RepetitionValues {
-    slots: Vec<u64>,
+    draws: DrawSet,
     entries: Vec<[DrawValue; 2]>,
     first_base: u32,
     draw_base: u32,
 }
 
 impl RepetitionValues {
-    /// Values from their parts: `slots` increasing, one pair of entries (first player to move,
-    /// second player to move) per slot, and the bases of the pair measures (see
-    /// [`crate::DrawValue`]).
-    pub fn from_parts(
-        slots: Vec<u64>,
+    /// Values for the mate-only draws of `values` (one [`crate::Value`] byte per slot), in slot
+    /// order: one pair of entries (first player to move, second player to move) per draw, and the
+    /// bases of the pair measures (see [`crate::DrawValue`]). `None` if the number of entries is
+    /// not the number of draws.
+    pub fn from_values(
+        values: &[u8],
+        entries: Vec<[DrawValue; 2]>,
+        first_base: u32,
+        draw_base: u32,
+    ) -> Option<Self> {
+        let draws = DrawSet::new(values).ok()?;
+        (draws.len() == entries.len()).then_some(RepetitionValues { draws, entries, first_base, draw_base })
+    }
+
+    /// Values for `draws` (as many entries as draws, which the caller checked).
+    pub(crate) fn from_draw_set(
+        draws: DrawSet,
         entries: Vec<[DrawValue; 2]>,
         first_base: u32,
         draw_base: u32,
     ) -> Self {
-        RepetitionValues { slots, entries, first_base, draw_base }
+        debug_assert_eq!(draws.len(), entries.len());
+        RepetitionValues { draws, entries, first_base, draw_base }
+    }
+
+    /// The same draws with other entries (`None` if their number differs).
+    pub fn with_entries(&self, entries: Vec<[DrawValue; 2]>) -> Option<Self> {
+        (entries.len() == self.entries.len()).then(|| RepetitionValues { entries, ..self.clone() })
+    }
+
+    /// Number of mate-only draws.
+    pub fn len(&self) -> usize {
+        self.draws.len()
+    }
+
+    /// True for a table without mate-only draws.
+    pub fn is_empty(&self) -> bool {
+        self.draws.len() == 0
     }
 
     /// The mate-only draw slots, increasing.
-    pub fn slots(&self) -> &[u64] {
-        &self.slots
+    pub fn slots(&self) -> impl Iterator<Item = u64> + '_ {
+        self.draws.slots()
+    }
+
+    /// The slot of draw number `i` (in slot order), if there is one.
+    pub fn slot(&self, i: usize) -> Option<u64> {
+        (i < self.draws.len()).then(|| self.draws.slot(i as u32))
     }
 
     /// The entries, in the order of [`RepetitionValues::slots`].
@@ -60,8 +93,9 @@ impl RepetitionValues {
     }
 
     /// The entries of `slot`, if it is a mate-only draw.
+    #[inline]
     pub fn get(&self, slot: u64) -> Option<[DrawValue; 2]> {
-        self.slots.binary_search(&slot).ok().map(|i| self.entries[i])
+        self.draws.number(slot).map(|i| self.entries[i as usize])
     }
 
     /// Base `T` of the first player's measures `k · T + t`.
@@ -73,17 +107,26 @@ impl RepetitionValues {
     pub fn draw_base(&self) -> u32 {
         self.draw_base
     }
+
+    /// The set of draws.
+    pub(crate) fn draws(&self) -> &DrawSet {
+        &self.draws
+    }
 }
 
-/// Computes the repetition values of the mate-only draws of `values` (one `Value` byte per slot).
+/// The mate-only draws of `values` (one `Value` byte per slot), numbered for [`analyse`].
+pub(crate) fn draw_set(name: &str, values: &[u8]) -> Result<DrawSet, GenerateError> {
+    DrawSet::new(values).map_err(|_| GenerateError::TooManyDraws { material: name.to_string() })
+}
+
+/// Computes the repetition values of the mate-only `draws` of a table (the values themselves are
+/// not needed: the generator may have compressed and dropped them).
 pub(crate) fn analyse<R: RetroRules>(
     rules: &R,
     name: &str,
-    values: &[u8],
+    draws: DrawSet,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<RepetitionValues, GenerateError> {
-    let draws =
-        DrawSet::new(values).map_err(|_| GenerateError::TooManyDraws { material: name.to_string() })?;
     let graph = DrawGraph::new(rules, &draws);
     let (rank, outside) = second_player_region(&graph, progress).map_err(|e| match e {
         RegionError::TooManyMoves(i) => GenerateError::Inconsistent {
@@ -91,29 +134,33 @@ pub(crate) fn analyse<R: RetroRules>(
             slot: draws.slot(i),
             detail: "more moves than the repetition analysis counts",
         },
-        RegionError::RankTooLarge(r) => GenerateError::ProgressTooLarge { material: name.to_string(), measure: r.into() },
+        RegionError::RankTooLarge(r) => {
+            GenerateError::ProgressTooLarge { material: name.to_string(), measure: r.into() }
+        }
     })?;
     let inconsistent = |Inconsistent(node, detail): Inconsistent| GenerateError::Inconsistent {
         material: name.to_string(),
         slot: draws.slot(node / 2),
         detail,
     };
+    let too_large = |measure: u64| GenerateError::ProgressTooLarge { material: name.to_string(), measure };
+    // The ranks become the entries of S's wins (the rest is filled in below).
+    let s_win = |r: u16| match r {
+        OUTSIDE => Ok(DrawValue::NONE),
+        r => DrawValue::new(CycleOutcome::SecondPlayerWins, r.into()).ok_or(too_large(r.into())),
+    };
+    let mut entries: Vec<[DrawValue; 2]> = rank
+        .chunks_exact(2)
+        .map(|r| Ok([s_win(r[0])?, s_win(r[1])?]))
+        .collect::<Result<_, GenerateError>>()?;
+    drop(rank);
     let game = CheckingGame::new(&graph, &outside).map_err(inconsistent)?;
+    drop(outside);
     let solution = game.solve().map_err(inconsistent)?;
     let first_base = solution.first.iter().map(|&(_, t)| t).max().unwrap_or(0);
     let draw_base =
         solution.draw.iter().zip(&solution.first).filter(|(_, f)| f.0 == 0).map(|(&(_, d), _)| d + 1).max();
     let draw_base = draw_base.unwrap_or(0);
-    let too_large = |measure: u64| GenerateError::ProgressTooLarge { material: name.to_string(), measure };
-    let mut entries = vec![[DrawValue::NONE; 2]; draws.len()];
-    for (i, pair) in entries.iter_mut().enumerate() {
-        for (case, entry) in pair.iter_mut().enumerate() {
-            let r = rank[2 * i + case];
-            if r != OUTSIDE {
-                *entry = DrawValue::new(CycleOutcome::SecondPlayerWins, r.into()).ok_or(too_large(r.into()))?;
-            }
-        }
-    }
     for (v, &node) in game.nodes().iter().enumerate() {
         let (k, t) = solution.first[v];
         let (outcome, measure) = if k > 0 {
@@ -126,7 +173,9 @@ pub(crate) fn analyse<R: RetroRules>(
         entries[(node / 2) as usize][(node % 2) as usize] =
             DrawValue::new(outcome, measure32).ok_or(too_large(measure))?;
     }
-    Ok(RepetitionValues { slots: draws.slots().to_vec(), entries, first_base, draw_base })
+    drop(game);
+    drop(graph);
+    Ok(RepetitionValues { draws, entries, first_base, draw_base })
 }
 
 #[cfg(test)]
@@ -140,7 +189,7 @@ mod tests {
     fn solve(name: &str) -> (Vec<u8>, RepetitionValues) {
         let rules = MinishogiRetro::new(Indexer::new(&Material::parse(name).expect("material")));
         let (values, _) = retrograde(&rules, name, None).expect("generates");
-        let rep = analyse(&rules, name, &values, None).expect("analyses");
+        let rep = analyse(&rules, name, draw_set(name, &values).expect("numbered"), None).expect("analyses");
         (values, rep)
     }
 
@@ -149,7 +198,7 @@ mod tests {
     fn kings_only_is_won_by_the_second_player_everywhere() {
         let (values, rep) = solve("-");
         let draws = values.iter().filter(|&&v| v == 0).count();
-        assert_eq!(rep.slots().len(), draws);
+        assert_eq!(rep.len(), draws);
         assert!(draws > 200);
         for pair in rep.entries() {
             assert_eq!(pair[0], DrawValue::new(CycleOutcome::SecondPlayerWins, 0).expect("fits"));

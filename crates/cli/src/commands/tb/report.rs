@@ -207,7 +207,8 @@ fn repetition_info(t: &MaterialTable) -> Result<Vec<String>, TablebaseError> {
                 .entries()
                 .iter()
                 .position(matching)
-                .and_then(|i| t.indexer.position(rep.slots()[i]))
+                .and_then(|i| rep.slot(i))
+                .and_then(|s| t.indexer.position(s))
                 .map_or(String::new(), |p| format!(", e.g. {}", p.to_sfen()));
             out.push(format!("    {name}: {}{example}", thousands(count)));
         }
