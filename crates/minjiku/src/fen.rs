@@ -53,7 +53,9 @@ impl Position {
                 match token {
                     Token::Empty(n) => column += n,
                     Token::Piece(piece) => {
-                        if let Some(sq) = Square::new(first_file + column as i8, rank).filter(|_| column < expected) {
+                        if let Some(sq) =
+                            Square::new(first_file + column as i8, rank).filter(|_| column < expected)
+                        {
                             pieces.push((sq, piece));
                         }
                         column += 1;
@@ -115,7 +117,10 @@ pub fn parse_piece(symbol: &str) -> Option<Piece> {
     let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
     let upper = symbol.to_ascii_uppercase();
     // Black's symbols are the lower-case forms of White's, nothing mixed.
-    let consistent = symbol.chars().filter(|c| c.is_ascii_alphabetic()).all(|c| c.is_ascii_uppercase() == (color == Color::White));
+    let consistent = symbol
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic())
+        .all(|c| c.is_ascii_uppercase() == (color == Color::White));
     Kind::from_symbol(&upper).filter(|_| consistent).map(|kind| Piece::new(color, kind))
 }
 

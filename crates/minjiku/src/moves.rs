@@ -65,7 +65,8 @@ pub struct MoveList {
     len: usize,
 }
 
-const PLACEHOLDER: Move = Move::new(crate::geometry::EXTRA_SQUARES[0], crate::geometry::EXTRA_SQUARES[0], false);
+const PLACEHOLDER: Move =
+    Move::new(crate::geometry::EXTRA_SQUARES[0], crate::geometry::EXTRA_SQUARES[0], false);
 
 impl MoveList {
     /// An empty list.

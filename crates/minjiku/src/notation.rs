@@ -38,7 +38,7 @@ impl Position {
                     && m.to() == written.to
                     && m.is_promotion() == written.promote
                     && m.rifle_victim() == written.victim
-                    && written.burned.map_or(true, |b| b == self.burned_squares(m))
+                    && written.burned.is_none_or(|b| b == self.burned_squares(m))
             })
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }

@@ -23,10 +23,7 @@ fn perft_with(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
 /// Leaf counts below each legal move, in generation order, the moves counted in parallel.
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let moves: Vec<Move> = pos.legal_move_list().iter().copied().collect();
-    moves
-        .into_par_iter()
-        .map(|m| (m, if depth <= 1 { 1 } else { perft(&pos.after(m), depth - 1) }))
-        .collect()
+    moves.into_par_iter().map(|m| (m, if depth <= 1 { 1 } else { perft(&pos.after(m), depth - 1) })).collect()
 }
 
 /// Perft with the root moves spread over rayon's thread pool.

@@ -24,7 +24,8 @@ fn legal_move_counts_match_the_fixed_reading() {
         let id = row.get("id");
         let pos = replay(row.get("coord_moves"));
         let moves = pos.legal_move_list();
-        let rifle_promotions = moves.iter().filter(|m| m.rifle_victim().is_some() && m.is_promotion()).count();
+        let rifle_promotions =
+            moves.iter().filter(|m| m.rifle_victim().is_some() && m.is_promotion()).count();
         eprintln!(
             "{id}: ours {} (rifle promotions {rifle_promotions}), fixed {}, strict {}, jocly {}",
             moves.len(),

@@ -54,7 +54,9 @@ fn line_reaches(
     let real = oriented(piece, unit);
     let clear_from = |skip: i8| path_clear(pos, from, real, skip, distance, None);
     (abilities.slides.contains(&unit) && clear_from(1))
-        || (abilities.short_slides.contains(&unit) && distance <= abilities.short_slide_range && clear_from(1))
+        || (abilities.short_slides.contains(&unit)
+            && distance <= abilities.short_slide_range
+            && clear_from(1))
         || (abilities.skip_slides.contains(&unit) && distance >= 2 && clear_from(2))
         || (abilities.jumps.contains(&unit)
             && path_clear(pos, from, real, 1, distance, Some(piece.kind.jump_rank())))
@@ -62,7 +64,14 @@ fn line_reaches(
 
 /// True when the squares `first..distance` steps from `from` along `dir` (the last excluded) are
 /// empty board squares, or, for a jumper of `jump_rank`, hold only pieces ranked below it.
-fn path_clear(pos: &Position, from: Square, (df, dr): Offset, first: i8, distance: i8, jump_rank: Option<u8>) -> bool {
+fn path_clear(
+    pos: &Position,
+    from: Square,
+    (df, dr): Offset,
+    first: i8,
+    distance: i8,
+    jump_rank: Option<u8>,
+) -> bool {
     (first..distance).all(|k| match from.offset(df * k, dr * k) {
         Some(sq) if !sq.is_extra() => match (pos.piece_at(sq), jump_rank) {
             (None, _) => true,
@@ -100,8 +109,8 @@ fn burns(pos: &Position, from: Square, dragon: Piece, target: Square) -> bool {
             return false;
         }
         let delta = (landing.file() - from.file(), landing.rank() - from.rank());
-        let queen_line = in_line(delta)
-            .is_some_and(|(unit, distance)| path_clear(pos, from, unit, 1, distance, None));
+        let queen_line =
+            in_line(delta).is_some_and(|(unit, distance)| path_clear(pos, from, unit, 1, distance, None));
         queen_line || area_reaches(pos, from, landing)
     })
 }

@@ -29,7 +29,9 @@ pub fn read_tsv(name: &str) -> Vec<Row> {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let header: Vec<String> = lines.next().unwrap_or_default().split('\t').map(str::to_string).collect();
-    lines.map(|l| Row { header: header.clone(), cells: l.split('\t').map(str::to_string).collect() }).collect()
+    lines
+        .map(|l| Row { header: header.clone(), cells: l.split('\t').map(str::to_string).collect() })
+        .collect()
 }
 
 /// Reads the reference's piece list (`wM@e0 bK@e11 w+D(r3)@c8 ...`) into `(square, piece)`.
