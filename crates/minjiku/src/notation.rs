@@ -25,6 +25,13 @@ impl Position {
         text
     }
 
+    /// The legal moves in coordinate notation, sorted bytewise.
+    pub fn sorted_coord_moves(&self) -> Vec<String> {
+        let mut moves: Vec<String> = self.legal_move_list().iter().map(|&m| self.move_to_coord(m)).collect();
+        moves.sort();
+        moves
+    }
+
     /// The legal move written `text`. Burnt squares may be left out; if given, they must be the
     /// ones the move burns.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {

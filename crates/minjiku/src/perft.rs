@@ -26,6 +26,18 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     moves.into_par_iter().map(|m| (m, if depth <= 1 { 1 } else { perft(&pos.after(m), depth - 1) })).collect()
 }
 
+/// [`perft_divide`] with the moves in coordinate notation, sorted bytewise. At depth 0 the
+/// list is empty (the position itself is the one leaf).
+pub fn perft_divide_coord(pos: &Position, depth: u32) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut divided: Vec<(String, u64)> =
+        perft_divide(pos, depth).into_iter().map(|(m, n)| (pos.move_to_coord(m), n)).collect();
+    divided.sort();
+    divided
+}
+
 /// Perft with the root moves spread over rayon's thread pool.
 pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {
