@@ -43,6 +43,17 @@ pub struct Movement {
     pub burns: bool,
 }
 
+impl Movement {
+    /// True when every ability reaches at most two king steps away (no slide of any kind).
+    pub const fn is_short_range(&self) -> bool {
+        self.slides.is_empty()
+            && self.short_slides.is_empty()
+            && self.jumps.is_empty()
+            && self.skip_slides.is_empty()
+            && !self.burns
+    }
+}
+
 const BASE: Movement = Movement {
     steps: NONE,
     slides: NONE,
@@ -55,8 +66,25 @@ const BASE: Movement = Movement {
     burns: false,
 };
 
+/// The abilities of every kind, indexed by [`Kind::index`].
+static MOVEMENTS: [Movement; Kind::ALL.len()] = {
+    let mut table = [BASE; Kind::ALL.len()];
+    let mut i = 0;
+    while i < Kind::ALL.len() {
+        table[i] = abilities(Kind::ALL[i]);
+        i += 1;
+    }
+    table
+};
+
 /// The abilities of `kind`.
-pub const fn movement(kind: Kind) -> Movement {
+#[inline]
+pub fn movement(kind: Kind) -> &'static Movement {
+    &MOVEMENTS[kind.index()]
+}
+
+/// The abilities of `kind`, spelt out.
+const fn abilities(kind: Kind) -> Movement {
     match kind {
         Kind::Pawn => Movement { steps: FORWARD, ..BASE },
         Kind::Silver => Movement { steps: SILVER, ..BASE },

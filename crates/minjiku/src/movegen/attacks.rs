@@ -20,6 +20,9 @@ impl Position {
 /// True when `piece` on `from` can remove an enemy piece standing on `target`.
 pub(crate) fn captures(pos: &Position, from: Square, piece: Piece, target: Square) -> bool {
     let abilities = movement(piece.kind);
+    if abilities.is_short_range() && king_distance(from, target) > 2 {
+        return false;
+    }
     let delta = (target.file() - from.file(), target.rank() - from.rank());
     let offset = oriented(piece, delta);
     if abilities.steps.contains(&offset) || abilities.rifle.contains(&offset) {
@@ -28,7 +31,7 @@ pub(crate) fn captures(pos: &Position, from: Square, piece: Piece, target: Squar
     if abilities.area && area_reaches(pos, from, target) {
         return true;
     }
-    if line_reaches(pos, &abilities, piece, from, offset, target) {
+    if line_reaches(pos, abilities, piece, from, offset, target) {
         return true;
     }
     abilities.burns && burns(pos, from, piece, target)

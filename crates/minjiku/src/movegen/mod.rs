@@ -3,10 +3,12 @@
 
 mod attacks;
 mod destinations;
+mod legality;
 
 pub use destinations::{destinations, rifle_victims};
 
 use crate::{Move, MoveList, Piece, Position, Square};
+use legality::KingGuard;
 
 impl Position {
     /// Appends the pseudo-legal moves of the side to move: every move its pieces can make,
@@ -32,7 +34,11 @@ impl Position {
         list.clear();
         self.pseudo_legal_moves(list);
         let us = self.side_to_move();
+        let guard = (!self.is_check()).then(|| KingGuard::new(self, us));
         list.retain(|m| {
+            if guard.as_ref().is_some_and(|g| !g.needs_full_test(self, m)) {
+                return true;
+            }
             let next = self.after(m);
             !next.is_attacked(next.king(us), !us)
         });
