@@ -12,6 +12,10 @@
 use crate::geometry::FILES;
 use crate::{Color, FenError, Kind, Piece, Position, Square};
 
+/// The start position in the notation of [`Position::from_fen`].
+pub const STARTPOS_FEN: &str =
+    "km/rfsgbbgsqr/l*xdvjacdyl*/pppppppppp/10/10/10/10/PPPPPPPPPP/L*YDCAJVDXL*/RQSGBBGSFR/MK w";
+
 /// The mailbox rank of the `i`-th rank field (0 = the far extra squares e11 f11).
 fn rank_of_field(i: usize) -> i8 {
     11 - i as i8
@@ -27,10 +31,18 @@ fn files_of_rank(rank: i8) -> (i8, usize) {
 }
 
 impl Position {
+    /// The start position.
+    pub fn startpos() -> Position {
+        match Position::from_fen(STARTPOS_FEN) {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("the start position is legal: {e}"),
+        }
+    }
+
     /// Reads a position; `startpos` gives the start position.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         if fen.trim() == "startpos" {
-            return Position::from_fen(crate::STARTPOS_FEN);
+            return Position::from_fen(STARTPOS_FEN);
         }
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let [board, side] = fields[..] else { return Err(FenError::FieldCount(fields.len())) };

@@ -4,10 +4,6 @@ use crate::geometry::{SquareSet, MAILBOX};
 use crate::movement::{movement, DIAGONAL_STEPS};
 use crate::{zobrist, Color, Kind, Move, Piece, PositionError, Square};
 
-/// The start position in the notation of [`Position::from_fen`].
-pub const STARTPOS_FEN: &str =
-    "km/rfsgbbgsqr/l*xdvjacdyl*/pppppppppp/10/10/10/10/PPPPPPPPPP/L*YDCAJVDXL*/RQSGBBGSFR/MK w";
-
 /// A legal Minjiku position.
 ///
 /// An extra square exists exactly while it is occupied: all four start occupied, and once
@@ -22,16 +18,9 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start position.
-    pub fn startpos() -> Position {
-        match Position::from_fen(STARTPOS_FEN) {
-            Ok(pos) => pos,
-            Err(e) => unreachable!("the start position is legal: {e}"),
-        }
-    }
-
-    /// Builds and checks a position from pieces on squares and the side to move.
-    pub fn from_pieces(
+    /// Builds a position from pieces on squares and the side to move, checking the piece counts
+    /// (one King and at most 32 pieces a side) but not check: see [`Position::from_pieces`].
+    pub(crate) fn assemble(
         pieces: impl IntoIterator<Item = (Square, Piece)>,
         side: Color,
     ) -> Result<Position, PositionError> {
@@ -66,11 +55,7 @@ impl Position {
         let (Some(white_king), Some(black_king)) = (kings[0], kings[1]) else {
             unreachable!("both king counts were checked to be 1")
         };
-        let pos = Position { board, occupied, kings: [white_king, black_king], side, hash };
-        if pos.is_attacked(pos.king(!side), side) {
-            return Err(PositionError::OpponentInCheck { side: (!side).name() });
-        }
-        Ok(pos)
+        Ok(Position { board, occupied, kings: [white_king, black_king], side, hash })
     }
 
     /// The piece on `sq`.
@@ -114,11 +99,6 @@ impl Position {
         Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
-    /// True when the side to move is in check (its king could be taken, rifled or burnt).
-    pub fn is_check(&self) -> bool {
-        self.is_attacked(self.king(self.side), !self.side)
-    }
-
     /// The enemy squares that `m` burns: when a Fire Dragon moves, every enemy piece on the four
     /// squares diagonally next to where it ends.
     pub fn burned_squares(&self, m: Move) -> SquareSet {
@@ -158,16 +138,9 @@ impl Position {
         } else {
             piece.kind
         };
-        match m.rifle_victim() {
-            Some(victim) => self.remove(victim),
-            None => {
-                self.remove(m.from());
-                self.remove(m.to());
-            }
-        }
-        if m.rifle_victim().is_some() {
-            self.remove(m.from());
-        }
+        // The captured piece: the rifle victim, or whatever stands on the destination.
+        self.remove(m.rifle_victim().unwrap_or(m.to()));
+        self.remove(m.from());
         self.put(m.to(), Piece::new(piece.color, kind));
         for sq in burned {
             self.remove(sq);

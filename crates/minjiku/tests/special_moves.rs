@@ -37,6 +37,9 @@ fn area_move_stops_after_a_capture_on_the_first_step() {
     }
     assert!(has(&pos, "e5c3"));
     assert!(has(&pos, "e5c6"), "knight-shaped, through d5 (empty)");
+    // A knight-shaped area move against a King is a check (quirk 1: Jocly says it is not).
+    let pos = position("b+D@e7 wK@f5 bK@j10", Color::White);
+    assert!(pos.is_check());
 }
 
 /// An area move may not pass through a square that does not exist: a Lion on h10 cannot take the

@@ -7,6 +7,12 @@ use crate::movement::{movement, Movement, Offset, DIAGONAL_STEPS};
 use crate::{Color, Piece, Position, Square};
 
 impl Position {
+    /// True when the side to move is in check (its king could be taken, rifled or burnt).
+    pub fn is_check(&self) -> bool {
+        let us = self.side_to_move();
+        self.is_attacked(self.king(us), !us)
+    }
+
     /// True when a piece of `by` could remove a piece (of the other side) standing on `target`:
     /// by moving there, by a jump, a rifle capture or by burning it.
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
