@@ -31,5 +31,5 @@ fn no_piece_has_more_than_80_moves() {
         }
     }
     assert!(most <= 80, "{most}");
-    assert!(32 * 80 <= MOVE_LIST_CAPACITY);
+    const { assert!(32 * 80 <= MOVE_LIST_CAPACITY) };
 }
