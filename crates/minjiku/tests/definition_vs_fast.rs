@@ -1,7 +1,7 @@
 //! The fast generator against the slow one written from the rules page (`definition/`):
 //! identical legal-move lists (burns included) on seeded random playouts from the start and on
 //! random sparse positions with every piece type, promoted pieces, and the extra squares
-//! occupied or vanished.
+//! occupied or vanished. Along the playouts, the incremental hash is checked against a fresh one.
 
 mod definition;
 
@@ -48,6 +48,8 @@ fn random_playouts_from_the_start() {
         let mut pos = Position::startpos();
         for ply in 0..150 {
             assert_same(&pos, &format!("seed {seed} ply {ply}"));
+            // The hash kept move by move equals the one computed afresh from the notation.
+            assert_eq!(Position::from_fen(&pos.to_fen()).map(|p| p.hash()), Ok(pos.hash()));
             positions += 1;
             let moves = pos.legal_move_list();
             if moves.is_empty() {
