@@ -1,0 +1,47 @@
+//! Perft: counting the leaves of the legal-move tree, a check of move generation.
+
+use crate::{Move, MoveList, Position};
+use rayon::prelude::*;
+
+/// The number of leaf nodes `depth` plies below `pos`, counting the last ply in bulk.
+///
+/// The move lists of every ply are allocated once, before the walk.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    perft_with(pos, depth, &mut lists)
+}
+
+fn perft_with(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let Some((list, deeper)) = lists.split_first_mut() else { return 1 };
+    pos.legal_moves(list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.iter().map(|&m| perft_with(&pos.after(m), depth - 1, deeper)).sum()
+}
+
+/// Leaf counts below each legal move, in generation order, the moves counted in parallel.
+pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let moves: Vec<Move> = pos.legal_move_list().iter().copied().collect();
+    moves.into_par_iter().map(|m| (m, if depth <= 1 { 1 } else { perft(&pos.after(m), depth - 1) })).collect()
+}
+
+/// [`perft_divide`] with the moves in coordinate notation, sorted bytewise. At depth 0 the
+/// list is empty (the position itself is the one leaf).
+pub fn perft_divide_coord(pos: &Position, depth: u32) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut divided: Vec<(String, u64)> =
+        perft_divide(pos, depth).into_iter().map(|(m, n)| (pos.move_to_coord(m), n)).collect();
+    divided.sort();
+    divided
+}
+
+/// Perft with the root moves spread over rayon's thread pool.
+pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
+    if depth <= 1 {
+        return perft(pos, depth);
+    }
+    perft_divide(pos, depth).iter().map(|(_, n)| n).sum()
+}
