@@ -20,14 +20,16 @@ pub const DEFAULT_TABLE_MB: usize = 16;
 /// What the solver proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MateResult {
-    /// The side to move mates in `plies` plies; `line` (replayed with the rules before it is
-    /// returned) has the attacker keep to the shortest mate and the defender resist longest.
+    /// The side to move mates within `plies` plies; `line` (replayed with the rules before it
+    /// is returned) has the attacker keep to the mate and the defender resist longest.
     Mate {
-        /// The length of the line, in plies (odd).
+        /// The length of the proved mate, in plies (odd).
         plies: u32,
-        /// The moves from the position to the mate.
+        /// The moves from the position to the mate: `plies` of them when `shortest`, else
+        /// perhaps fewer (the budget did not show which defender reply resists longest).
         line: Vec<Move>,
-        /// True when no shorter mate exists (false when the budget ran out in the post-search).
+        /// True when no shorter mate exists and the line has the mate's length (false when the
+        /// budget ran out in the post-search).
         shortest: bool,
     },
     /// Proved: no mate (in tsume, none by checks at all; in any-move mode, none within the bound).
@@ -107,8 +109,10 @@ impl Solver {
             debug_assert!(false, "the solver wrote a line that is no mate: {moves:?} from {}", pos.to_sfen());
             return MateResult::Unknown;
         }
+        // The line is as long as the mate when the post-search could show each defender reply
+        // that resists longest; otherwise the defender may have left the mate early.
         let shortest = is_shortest && moves.len() == usize::from(plies);
-        MateResult::Mate { plies: moves.len() as u32, line: moves, shortest }
+        MateResult::Mate { plies: u32::from(plies), line: moves, shortest }
     }
 }
 
