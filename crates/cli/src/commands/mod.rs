@@ -1,6 +1,7 @@
 //! Subcommands. Each module holds one group and its clap arguments.
 
 mod engine;
+mod mate;
 mod rules;
 mod selfplay;
 mod tb;
@@ -36,6 +37,8 @@ enum Command {
     Train(selfplay::TrainArgs),
     /// Endgame tablebases: generate, probe, verify and describe tables.
     Tb(tb::TbArgs),
+    /// Prove a mate or its absence with the df-pn solver (tsume, or any moves within a bound).
+    Mate(mate::MateArgs),
     /// Run the engine with the USI protocol on stdin/stdout.
     Usi(engine::UsiArgs),
     /// Search a fixed set of positions: total nodes (a signature of the search) and nodes/s.
@@ -53,6 +56,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Match(args) => selfplay::match_cmd(args),
         Command::Train(args) => selfplay::train(args),
         Command::Tb(args) => tb::tb(args),
+        Command::Mate(args) => mate::mate(args),
         Command::Usi(args) => engine::usi(args),
         Command::Bench(args) => engine::bench(args),
     }
