@@ -33,7 +33,8 @@ fn main() {
                 break;
             }
             let captures: Vec<_> = moves.iter().copied().filter(|m| pos.piece_at(m.to()).is_some()).collect();
-            let pool = if !captures.is_empty() && rng.below(3) > 0 { &captures[..] } else { moves.as_slice() };
+            let pool =
+                if !captures.is_empty() && rng.below(3) > 0 { &captures[..] } else { moves.as_slice() };
             pos.play(pool[rng.below(pool.len())]);
             let on_board = pos.occupied().count();
             let hands = pos.hand(minishogi::Color::Sente).total() + pos.hand(minishogi::Color::Gote).total();

@@ -11,7 +11,7 @@ use crate::budget::Budget;
 use crate::key::board_key;
 use crate::moves::{attacker_moves, defender_moves, Mode};
 use crate::pn::{add, epsilon_threshold, Pn, INFINITE};
-use crate::repetition::{child_path_key, Path, RepetitionTable};
+use crate::repetition::{child_path_key, Path, PathDisproof, RepetitionTable};
 use crate::tt::{Numbers, TranspositionTable, UNLIMITED};
 use minishogi::{Color, Hand, Move, MoveList, Position};
 
@@ -20,13 +20,18 @@ use minishogi::{Color, Hand, Move, MoveList, Position};
 pub struct NodeResult {
     /// Proof number, disproof number and the plies of a proof or disproof.
     pub numbers: Numbers,
-    /// True when a disproof leans on a repetition of the path (valid on this path only).
-    pub by_repetition: bool,
+    /// For a disproof that leans on a repetition of the path, the shallowest ply of the
+    /// repeated positions: valid on this path only until the search is back at that ply.
+    pub repeats_from: Option<u16>,
 }
 
 impl NodeResult {
     fn of(numbers: Numbers) -> NodeResult {
-        NodeResult { numbers, by_repetition: false }
+        NodeResult { numbers, repeats_from: None }
+    }
+
+    fn on_path(disproof: PathDisproof) -> NodeResult {
+        NodeResult { numbers: self::disproof(disproof.plies), repeats_from: Some(disproof.repeats_from) }
     }
 
     /// True when the attacker mates.
@@ -112,22 +117,22 @@ impl<'a> Search<'a> {
         self.budget.extend();
     }
 
-    /// Puts a position of the line being written out on the path, so that searches below it
-    /// see repetitions of it.
-    pub fn enter(&mut self, hash: u64) {
-        self.path.push(hash);
+    /// Puts a position of the line being written out on the path at `ply`, so that searches
+    /// below it see repetitions of it.
+    pub fn enter(&mut self, hash: u64, ply: u16) {
+        self.path.push(hash, ply);
     }
 
     /// Takes a position put with [`Search::enter`] off the path.
-    pub fn leave(&mut self, hash: u64) {
-        self.path.pop(hash);
+    pub fn leave(&mut self, hash: u64, ply: u16) {
+        self.path.pop(hash, ply);
     }
 
-    /// Searches `pos`, reached by the path `path_key`, with `remaining` plies, until it is proved
-    /// or disproved or the budget runs out.
-    pub fn prove(&mut self, pos: &mut Position, remaining: u16, path_key: u64) -> NodeResult {
+    /// Searches `pos`, `ply` plies from the root by the path `path_key`, with `remaining` plies,
+    /// until it is proved or disproved or the budget runs out.
+    pub fn prove(&mut self, pos: &mut Position, ply: u16, remaining: u16, path_key: u64) -> NodeResult {
         loop {
-            let result = self.mid(pos, remaining, path_key, INFINITE, INFINITE);
+            let result = self.mid(pos, ply, remaining, path_key, INFINITE, INFINITE);
             if result.is_proof() || result.is_disproof() || self.budget.is_exhausted() {
                 return result;
             }
@@ -136,35 +141,42 @@ impl<'a> Search<'a> {
 
     /// What is known of `pos` reached by `path_key` with `remaining` plies, without searching.
     pub fn known(&self, pos: &Position, remaining: u16, path_key: u64) -> Option<NodeResult> {
-        if self.path.contains(pos.hash()) {
-            return Some(NodeResult { numbers: disproof(UNLIMITED), by_repetition: true });
+        let key = board_key(pos);
+        let hand = pos.hand(self.attacker);
+        self.path_result(pos.hash(), path_key, remaining)
+            .or_else(|| self.tt.lookup(key, hand, remaining).map(NodeResult::of))
+    }
+
+    /// A repetition of the path, or a disproof that holds on this path only.
+    fn path_result(&self, hash: u64, path_key: u64, remaining: u16) -> Option<NodeResult> {
+        if let Some(ply) = self.path.ply_of(hash) {
+            return Some(NodeResult::on_path(PathDisproof { plies: UNLIMITED, repeats_from: ply }));
         }
-        if let Some(plies) = self.repetitions.get(path_key).filter(|&p| p >= remaining) {
-            return Some(NodeResult { numbers: disproof(plies), by_repetition: true });
-        }
-        self.tt.lookup(board_key(pos), pos.hand(self.attacker), remaining).map(NodeResult::of)
+        self.repetitions.get(path_key).filter(|d| d.plies >= remaining).map(NodeResult::on_path)
     }
 
     fn child_result(&self, c: &Child, remaining: u16) -> NodeResult {
-        if self.path.contains(c.hash) {
-            return NodeResult { numbers: disproof(UNLIMITED), by_repetition: true };
-        }
-        if let Some(plies) = self.repetitions.get(c.path_key).filter(|&p| p >= remaining) {
-            return NodeResult { numbers: disproof(plies), by_repetition: true };
-        }
-        let numbers = self.tt.lookup(c.key, c.hand, remaining).unwrap_or(c.initial);
-        NodeResult::of(numbers)
+        self.path_result(c.hash, c.path_key, remaining)
+            .unwrap_or_else(|| NodeResult::of(self.tt.lookup(c.key, c.hand, remaining).unwrap_or(c.initial)))
     }
 
-    /// Stores a settled or unsettled result where it belongs and returns it.
-    fn record(&mut self, pos: &Position, path_key: u64, result: NodeResult, work: u64) -> NodeResult {
-        if result.by_repetition {
-            self.repetitions.insert(path_key, result.numbers.plies);
-        } else {
-            let work = u32::try_from(work).unwrap_or(u32::MAX);
-            self.tt.store(board_key(pos), pos.hand(self.attacker), result.numbers, work);
+    /// Stores a settled or unsettled result of the node at `ply` where it belongs and returns it.
+    /// A disproof that leans only on repetitions at this ply or deeper holds on any path.
+    fn record(
+        &mut self,
+        pos: &Position,
+        ply: u16,
+        path_key: u64,
+        result: NodeResult,
+        work: u64,
+    ) -> NodeResult {
+        if let Some(repeats_from) = result.repeats_from.filter(|&r| r < ply) {
+            self.repetitions.insert(path_key, PathDisproof { plies: result.numbers.plies, repeats_from });
+            return result;
         }
-        result
+        let work = u32::try_from(work).unwrap_or(u32::MAX);
+        self.tt.store(board_key(pos), pos.hand(self.attacker), result.numbers, work);
+        NodeResult::of(result.numbers)
     }
 
     fn expand(
@@ -203,6 +215,7 @@ impl<'a> Search<'a> {
     fn mid(
         &mut self,
         pos: &mut Position,
+        ply: u16,
         remaining: u16,
         path_key: u64,
         th_phi: Pn,
@@ -214,26 +227,26 @@ impl<'a> Search<'a> {
         let mut moves = MoveList::new();
         if or_node {
             if remaining == 0 {
-                return self.record(pos, path_key, NodeResult::of(disproof(0)), 1);
+                return self.record(pos, ply, path_key, NodeResult::of(disproof(0)), 1);
             }
             attacker_moves(pos, self.mode, &mut moves);
             if moves.is_empty() {
                 // No check (tsume) or no move at all: the attacker can never mate from here.
-                return self.record(pos, path_key, NodeResult::of(disproof(UNLIMITED)), 1);
+                return self.record(pos, ply, path_key, NodeResult::of(disproof(UNLIMITED)), 1);
             }
         } else {
             defender_moves(pos, &mut moves);
             if moves.is_empty() {
-                return self.record(pos, path_key, NodeResult::of(proof(0)), 1);
+                return self.record(pos, ply, path_key, NodeResult::of(proof(0)), 1);
             }
             if remaining == 0 {
-                return self.record(pos, path_key, NodeResult::of(disproof(0)), 1);
+                return self.record(pos, ply, path_key, NodeResult::of(disproof(0)), 1);
             }
         }
         let child_remaining = remaining - 1;
         let children = self.expand(pos, &moves, path_key, child_remaining);
         let own_hash = pos.hash();
-        self.path.push(own_hash);
+        self.path.push(own_hash, ply);
         let mut results: Vec<NodeResult> = Vec::with_capacity(children.len());
         let outcome = loop {
             results.clear();
@@ -248,12 +261,12 @@ impl<'a> Search<'a> {
             let child_th_delta = epsilon_threshold(second, th_phi);
             let c = &children[best];
             let undo = pos.play(c.m);
-            self.mid(pos, child_remaining, c.path_key, child_th_phi, child_th_delta);
+            self.mid(pos, ply + 1, child_remaining, c.path_key, child_th_phi, child_th_delta);
             pos.undo(c.m, undo);
         };
-        self.path.pop(own_hash);
+        self.path.pop(own_hash, ply);
         let work = self.budget.nodes() - start_nodes;
-        self.record(pos, path_key, outcome, work)
+        self.record(pos, ply, path_key, outcome, work)
     }
 }
 
@@ -297,7 +310,7 @@ fn best_two(results: &[NodeResult], or_node: bool) -> (usize, Pn) {
 
 /// The node's result from its children's: the mate length of a proof (the shortest proved
 /// child at an attacker node, the longest child at a defender node), the bound of a disproof,
-/// and whether the disproof needs a repetition of the path.
+/// and the shallowest repetition of the path the disproof leans on.
 fn combine(results: &[NodeResult], or_node: bool, remaining: u16, phi: Pn, delta: Pn) -> NodeResult {
     let (pn, dn) = if or_node { (phi, delta) } else { (delta, phi) };
     if pn == 0 {
@@ -309,19 +322,20 @@ fn combine(results: &[NodeResult], or_node: bool, remaining: u16, phi: Pn, delta
         if or_node {
             // Every move fails: the weakest refutation bounds the node's.
             let plies = results.iter().map(|r| r.numbers.plies).min().unwrap_or(UNLIMITED);
-            let by_repetition = results.iter().any(|r| r.by_repetition);
-            return NodeResult { numbers: disproof(one_more(plies)), by_repetition };
+            let repeats_from = results.iter().filter_map(|r| r.repeats_from).min();
+            return NodeResult { numbers: disproof(one_more(plies)), repeats_from };
         }
-        // One reply suffices: prefer one that holds on any path, then the deepest.
+        // One reply suffices: prefer one that holds on any path (or leans on the deepest
+        // repetition), then the deepest disproof.
         let best = results
             .iter()
             .filter(|r| r.is_disproof())
-            .max_by_key(|r| (!r.by_repetition, r.numbers.plies))
+            .max_by_key(|r| (r.repeats_from.unwrap_or(u16::MAX), r.numbers.plies))
             .copied()
             .unwrap_or(NodeResult::of(disproof(0)));
         return NodeResult {
             numbers: disproof(one_more(best.numbers.plies)),
-            by_repetition: best.by_repetition,
+            repeats_from: best.repeats_from,
         };
     }
     NodeResult::of(Numbers { pn, dn, plies: remaining })

@@ -13,7 +13,7 @@ use minishogi::{Move, MoveList, Position};
 pub fn shortest(search: &mut Search, root: &mut Position, path_key: u64, found: u16) -> (u16, bool) {
     let mut plies = found;
     while plies >= 3 {
-        let shorter = search.prove(root, plies - 2, path_key);
+        let shorter = search.prove(root, 0, plies - 2, path_key);
         if shorter.is_proof() {
             plies = shorter.numbers.plies.min(plies - 2);
         } else {
@@ -39,12 +39,13 @@ pub fn line(search: &mut Search, root: &Position, path_key: u64, plies: u16) -> 
         if remaining == 0 {
             break false;
         }
-        search.enter(pos.hash());
-        entered.push(pos.hash());
+        let ply = line.len() as u16;
+        search.enter(pos.hash(), ply);
+        entered.push((pos.hash(), ply));
         let next = if attacker_to_move {
-            mating_move(search, &mut pos, key, remaining)
+            mating_move(search, &mut pos, ply, key, remaining)
         } else {
-            longest_reply(search, &mut pos, key, remaining)
+            longest_reply(search, &mut pos, ply, key, remaining)
         };
         let Some(m) = next else { break false };
         pos.play(m);
@@ -52,15 +53,15 @@ pub fn line(search: &mut Search, root: &Position, path_key: u64, plies: u16) -> 
         remaining -= 1;
         line.push(m);
     };
-    for hash in entered {
-        search.leave(hash);
+    for (hash, ply) in entered {
+        search.leave(hash, ply);
     }
     found.then_some(line)
 }
 
 /// An attacker move that mates within `remaining - 1` more plies: the shortest the table knows,
 /// else the first a search proves.
-fn mating_move(search: &mut Search, pos: &mut Position, key: u64, remaining: u16) -> Option<Move> {
+fn mating_move(search: &mut Search, pos: &mut Position, ply: u16, key: u64, remaining: u16) -> Option<Move> {
     let mut moves = MoveList::new();
     attacker_moves(pos, search.mode(), &mut moves);
     let mut best: Option<(u16, Move)> = None;
@@ -79,7 +80,7 @@ fn mating_move(search: &mut Search, pos: &mut Position, key: u64, remaining: u16
     for &m in &moves {
         let mut child = pos.after(m);
         let child_key = child_path_key(key, child.hash());
-        if search.prove(&mut child, remaining - 1, child_key).is_proof() {
+        if search.prove(&mut child, ply + 1, remaining - 1, child_key).is_proof() {
             return Some(m);
         }
         if search.is_exhausted() {
@@ -92,7 +93,13 @@ fn mating_move(search: &mut Search, pos: &mut Position, key: u64, remaining: u16
 /// A defender reply after which no mate is two plies shorter than the bound allows: the reply
 /// that resists longest. When none can be shown to (the bound was not proved the shortest, or
 /// the budget ran out), the reply with the longest mate known.
-fn longest_reply(search: &mut Search, pos: &mut Position, key: u64, remaining: u16) -> Option<Move> {
+fn longest_reply(
+    search: &mut Search,
+    pos: &mut Position,
+    ply: u16,
+    key: u64,
+    remaining: u16,
+) -> Option<Move> {
     let mut moves = MoveList::new();
     defender_moves(pos, &mut moves);
     if remaining < 3 {
@@ -102,7 +109,7 @@ fn longest_reply(search: &mut Search, pos: &mut Position, key: u64, remaining: u
     for &m in &moves {
         let mut child = pos.after(m);
         let child_key = child_path_key(key, child.hash());
-        let shorter = search.prove(&mut child, remaining - 3, child_key);
+        let shorter = search.prove(&mut child, ply + 1, remaining - 3, child_key);
         if shorter.is_disproof() {
             return Some(m);
         }

@@ -94,7 +94,7 @@ impl Solver {
         let mut root = pos.clone();
         let root_key = root.hash();
         let mut search = Search::new(&mut self.tt, &mut self.repetitions, budget, mode, pos.side_to_move());
-        let first = search.prove(&mut root, bound, root_key);
+        let first = search.prove(&mut root, 0, bound, root_key);
         if first.is_disproof() {
             let plies = u32::from(first.numbers.plies);
             return if plies >= wanted { MateResult::NoMate } else { MateResult::Unknown };
