@@ -157,10 +157,11 @@ fn go_with_each_limit() {
         e.bestmove(AFTER_TWO, limit);
         assert!(start.elapsed() < limit, "{go} took {:?}", start.elapsed());
     }
-    // A win in one.
+    // A win in one, found by the alpha-beta search with a mate score (`go mate` is the tsume
+    // solver's, below).
     let mate_sfen = "4k/5/4P/5/K4 b G 1";
     e.send(&format!("position sfen {mate_sfen}"));
-    e.send("go mate 1");
+    e.send("go depth 3");
     let (mv, lines) = e.bestmove(mate_sfen, 10 * SEC);
     // G*1b mates; G*3b leaves gote without a legal move, which loses too.
     let pos = Position::from_sfen(mate_sfen).expect("valid");
@@ -172,6 +173,45 @@ fn go_with_each_limit() {
     e.send("go depth 3");
     let lines = e.until("bestmove", 10 * SEC);
     assert_eq!(lines.last().map(String::as_str), Some("bestmove resign"));
+}
+
+/// `go mate <ms|infinite>` is a tsume solve answered by a `checkmate` line, as shogi GUIs expect.
+#[test]
+fn go_mate_answers_checkmate() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok", 10 * SEC);
+    // A gold drop mates at once.
+    e.send("position sfen 4k/5/4P/5/K4 b G 1");
+    e.send("go mate 1000");
+    assert_eq!(e.until("checkmate", 10 * SEC).last().map(String::as_str), Some("checkmate G*1b"));
+    // The only check would be a pawn-drop mate, which the rules forbid: no mate.
+    e.send("position sfen 3rk/3p1/5/2B2/K4 b P 1");
+    e.send("go mate infinite");
+    assert_eq!(e.until("checkmate", 10 * SEC).last().map(String::as_str), Some("checkmate nomate"));
+    // A 15-ply tsume needs tens of thousands of nodes: one millisecond is not enough.
+    e.send("position sfen 1bsg1/p3k/5/K4/1GSB1 b 2RP 1");
+    e.send("go mate 1");
+    assert_eq!(e.until("checkmate", 10 * SEC).last().map(String::as_str), Some("checkmate timeout"));
+    // With time it is solved; the line is a mate by checks.
+    e.send("go mate infinite");
+    let answer = e.until("checkmate", 30 * SEC).last().cloned().unwrap_or_default();
+    let moves: Vec<&str> = answer.split_whitespace().skip(1).collect();
+    assert_eq!(moves.len(), 15, "{answer}");
+    let mut pos = Position::from_sfen("1bsg1/p3k/5/K4/1GSB1 b 2RP 1").expect("valid");
+    for (i, m) in moves.iter().enumerate() {
+        pos.play(pos.parse_move(m).expect("legal"));
+        assert!(i % 2 == 1 || pos.in_check(), "move {m} checks");
+    }
+    assert!(!pos.has_legal_move(), "the line mates");
+    // `stop` ends an infinite solve at once with `timeout` if it has not finished.
+    e.send("position startpos");
+    e.send("go mate infinite");
+    e.send("stop");
+    let last = e.until("checkmate", 10 * SEC).last().cloned().unwrap_or_default();
+    assert!(last == "checkmate timeout" || last == "checkmate nomate", "{last}");
+    e.send("isready");
+    e.until("readyok", 10 * SEC);
 }
 
 #[test]

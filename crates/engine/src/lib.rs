@@ -36,6 +36,7 @@ mod table_root;
 mod tactics;
 mod tt;
 mod usi;
+mod usi_mate;
 mod weights;
 mod worker;
 

@@ -5,6 +5,7 @@
 use crate::limits::{Clock, Limits};
 use crate::report::{Info, SearchResult};
 use crate::search::Searcher;
+use crate::usi_mate::{checkmate, parse_mate_time, FALLBACK_TIME};
 use crate::TablebaseOracle;
 use crate::Weights;
 use minishogi::{Game, Position, RuleSet};
@@ -218,6 +219,9 @@ impl Usi {
         if self.job.is_some() {
             return self.say("info string go ignored: a search is already running");
         }
+        if let Some((&"mate", rest)) = args.split_first() {
+            return self.go_mate(rest);
+        }
         let (limits, ponder) = match parse_go(args) {
             Ok(x) => x,
             Err(e) => {
@@ -253,6 +257,29 @@ impl Usi {
             searcher
         });
         self.job = Some(Job { handle, stop, release, discard, ponder_limits, waits: wait });
+    }
+
+    /// `go mate`: a tsume solve on the search thread, answered with a `checkmate` line as soon
+    /// as it ends (by itself, its time, or `stop`).
+    fn go_mate(&mut self, args: &[&str]) {
+        let time = parse_mate_time(args).unwrap_or_else(|e| {
+            self.say(&format!(
+                "info string bad go mate command ({e}); solving for {} ms",
+                FALLBACK_TIME.as_millis()
+            ));
+            Some(FALLBACK_TIME)
+        });
+        let Some(searcher) = self.searcher.take() else { return };
+        let (stop, position, out) =
+            (Arc::new(AtomicBool::new(false)), self.game.position().clone(), Arc::clone(&self.out));
+        let stop2 = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            send(&out, &checkmate(&position, time, stop2));
+            searcher
+        });
+        let flag = || Arc::new(AtomicBool::new(false));
+        self.job =
+            Some(Job { handle, stop, release: flag(), discard: flag(), ponder_limits: None, waits: false });
     }
 
     fn ponderhit(&mut self) {
@@ -353,13 +380,6 @@ pub fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
             "movetime" => limits.movetime = Some(ms(num()?)),
             "depth" => limits.depth = Some(num()?.clamp(1, 100) as u32),
             "nodes" => limits.nodes = Some(num()?),
-            "mate" if args.get(i + 1) == Some(&"infinite") => {
-                limits.infinite = true;
-                i += 1;
-            }
-            "mate" => {
-                limits.mate = Some(num()?.clamp(1, 60) as u32);
-            }
             "infinite" => limits.infinite = true,
             "ponder" => ponder = true,
             "movestogo" => {
@@ -414,7 +434,9 @@ mod tests {
         assert!(parse_go(&["depth"]).is_err());
         assert!(parse_go(&["depth", "x"]).is_err());
         assert!(parse_go(&["sideways"]).is_err());
-        assert_eq!(parse_go(&["mate", "3"]).unwrap().0.mate, Some(3));
+        // `go mate` is the tsume solver's (see `usi_mate`); mates in n come from `go depth`.
+        assert!(parse_go(&["mate", "3"]).is_err());
+        assert_eq!(parse_go(&["depth", "3"]).unwrap().0.depth, Some(3));
         assert!(parse_go(&["ponder", "infinite"]).unwrap().1);
     }
 

@@ -57,7 +57,7 @@ fn search(searcher: &mut Searcher, pos: &Position, limits: Limits) -> minishogi_
     searcher.search(&game, &limits, &AtomicBool::new(false), &mut |_| {})
 }
 
-/// Deepen until a mate in at most `plies` is found (as `go mate` does), with a depth cap.
+/// Deepen until a mate in at most `plies` is found (as `Limits::mate` does), with a depth cap.
 fn mate_search(plies: u16) -> Limits {
     Limits {
         depth: Some(4 * u32::from(plies) + 4),

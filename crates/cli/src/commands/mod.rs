@@ -1,6 +1,7 @@
 //! Subcommands. Each module holds one group and its clap arguments.
 
 mod engine;
+mod mate;
 mod minjiku;
 mod rules;
 mod selfplay;
@@ -37,6 +38,8 @@ enum Command {
     Train(selfplay::TrainArgs),
     /// Endgame tablebases: generate, probe, verify and describe tables.
     Tb(tb::TbArgs),
+    /// Prove a mate or its absence with the df-pn solver (tsume, or any moves within a bound).
+    Mate(mate::MateArgs),
     /// Minjiku Shogi (10×10, no drops): legal moves, perft and diagrams.
     Minjiku(minjiku::MinjikuArgs),
     /// Run the engine with the USI protocol on stdin/stdout.
@@ -56,6 +59,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Match(args) => selfplay::match_cmd(args),
         Command::Train(args) => selfplay::train(args),
         Command::Tb(args) => tb::tb(args),
+        Command::Mate(args) => mate::mate(args),
         Command::Minjiku(args) => minjiku::minjiku(args),
         Command::Usi(args) => engine::usi(args),
         Command::Bench(args) => engine::bench(args),

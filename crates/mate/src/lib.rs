@@ -1,0 +1,37 @@
+//! A mate solver for Minishogi: depth-first proof-number search (df-pn) for tsume — the
+//! attacker checks with every move, the defender plays any legal move, pawn-drop mate is no
+//! move — and for forced mates within a ply bound where the attacker may play quiet moves.
+//!
+//! The transposition table shares proofs between hands (a proof with fewer pieces in the
+//! attacker's hand proves the same board with more), repetitions are handled on the path and
+//! never as a win for the attacker, a post-search returns the shortest mate with a line in
+//! which the defender resists longest, and every line is replayed with the rules crate before
+//! it is returned.
+//!
+//! ```
+//! use minishogi::Position;
+//! use minishogi_mate::{solve, Limits, MateResult, Mode};
+//!
+//! // A gold dropped in front of the king, guarded by the pawn, mates at once.
+//! let pos = Position::from_sfen("4k/5/4P/5/K4 b G 1").unwrap();
+//! let report = solve(&pos, Mode::Tsume, &Limits::default());
+//! let MateResult::Mate { plies, line, .. } = report.result else { panic!("a mate in one") };
+//! assert_eq!(plies, 1);
+//! assert_eq!(line[0].to_string(), "G*1b");
+//! ```
+
+mod budget;
+mod dfpn;
+mod key;
+mod line;
+mod moves;
+mod pn;
+mod post_search;
+mod repetition;
+mod solver;
+mod tt;
+
+pub use budget::Limits;
+pub use line::{verify_line, LineError};
+pub use moves::Mode;
+pub use solver::{solve, MateResult, Report, Solver, DEFAULT_TABLE_MB, MAX_PLIES};

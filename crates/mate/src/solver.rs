@@ -1,0 +1,122 @@
+//! The solver: one call from a position to a verified answer.
+
+use crate::budget::{Budget, Limits};
+use crate::dfpn::Search;
+use crate::line::verify_line;
+use crate::moves::Mode;
+use crate::post_search::{line, shortest};
+use crate::repetition::RepetitionTable;
+use crate::tt::{TranspositionTable, UNLIMITED};
+use minishogi::{Move, Position};
+use std::time::Duration;
+
+/// The longest tsume searched: deeper nodes count as unsolved, so a tsume that is disproved only
+/// within this bound is reported [`MateResult::Unknown`], never [`MateResult::NoMate`].
+pub const MAX_PLIES: u32 = 511;
+
+/// The default size of the transposition table, in MB.
+pub const DEFAULT_TABLE_MB: usize = 16;
+
+/// What the solver proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MateResult {
+    /// The side to move mates within `plies` plies; `line` (replayed with the rules before it
+    /// is returned) has the attacker keep to the mate and the defender resist longest.
+    Mate {
+        /// The length of the proved mate, in plies (odd).
+        plies: u32,
+        /// The moves from the position to the mate: `plies` of them when `shortest`, else
+        /// perhaps fewer (the budget did not show which defender reply resists longest).
+        line: Vec<Move>,
+        /// True when no shorter mate exists and the line has the mate's length (false when the
+        /// budget ran out in the post-search).
+        shortest: bool,
+    },
+    /// Proved: no mate (in tsume, none by checks at all; in any-move mode, none within the bound).
+    NoMate,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// A result with what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The answer.
+    pub result: MateResult,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+/// A mate solver with its tables, reused from one position to the next.
+pub struct Solver {
+    tt: TranspositionTable,
+    repetitions: RepetitionTable,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(DEFAULT_TABLE_MB)
+    }
+}
+
+impl Solver {
+    /// A solver with a transposition table of about `table_mb` MB.
+    pub fn new(table_mb: usize) -> Solver {
+        Solver { tt: TranspositionTable::new(table_mb), repetitions: RepetitionTable::default() }
+    }
+
+    /// Bytes held by the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Looks for a mate by the side to move of `pos` in `mode` within `limits`.
+    pub fn solve(&mut self, pos: &Position, mode: Mode, limits: &Limits) -> Report {
+        // Entries hold only for the pieces of one root (hands are told apart by the attacker's).
+        self.tt.clear();
+        self.repetitions.clear();
+        let mut budget = Budget::new(limits);
+        let result = self.search(pos, mode, &mut budget);
+        Report { result, nodes: budget.nodes(), elapsed: budget.elapsed() }
+    }
+
+    fn search(&mut self, pos: &Position, mode: Mode, budget: &mut Budget) -> MateResult {
+        let wanted = match mode {
+            Mode::Tsume => u32::from(UNLIMITED),
+            Mode::AnyMove { max_plies } => max_plies,
+        };
+        let bound = match mode {
+            Mode::Tsume => MAX_PLIES,
+            Mode::AnyMove { max_plies } => max_plies.min(MAX_PLIES),
+        } as u16;
+        let mut root = pos.clone();
+        let root_key = root.hash();
+        let mut search = Search::new(&mut self.tt, &mut self.repetitions, budget, mode, pos.side_to_move());
+        let first = search.prove(&mut root, 0, bound, root_key);
+        if first.is_disproof() {
+            let plies = u32::from(first.numbers.plies);
+            return if plies >= wanted { MateResult::NoMate } else { MateResult::Unknown };
+        }
+        if !first.is_proof() {
+            return MateResult::Unknown;
+        }
+        let (plies, is_shortest) = shortest(&mut search, &mut root, root_key, first.numbers.plies);
+        search.extend_budget();
+        let Some(moves) = line(&mut search, pos, root_key, plies) else { return MateResult::Unknown };
+        if verify_line(pos, &moves, mode).is_err() {
+            debug_assert!(false, "the solver wrote a line that is no mate: {moves:?} from {}", pos.to_sfen());
+            return MateResult::Unknown;
+        }
+        // The line is as long as the mate when the post-search could show each defender reply
+        // that resists longest; otherwise the defender may have left the mate early.
+        let shortest = is_shortest && moves.len() == usize::from(plies);
+        MateResult::Mate { plies: u32::from(plies), line: moves, shortest }
+    }
+}
+
+/// Solves `pos` with a fresh solver of the default table size.
+pub fn solve(pos: &Position, mode: Mode, limits: &Limits) -> Report {
+    Solver::default().solve(pos, mode, limits)
+}
