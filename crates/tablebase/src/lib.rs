@@ -38,6 +38,7 @@ mod minishogi_retro;
 mod placement;
 mod progress;
 mod repetition;
+mod report;
 mod retro_rules;
 mod table;
 mod tablebase;
@@ -70,6 +71,9 @@ pub use memory::{available_memory, peak_memory, release_free_memory};
 pub use minishogi_retro::{MinishogiRetro, RetroPos};
 pub use progress::Progress;
 pub use repetition::RepetitionValues;
+pub use report::{
+    human_bytes, thousands, MemoryCheck, ProbeAnswer, RewrittenTable, TableInfo, VerifiedTable,
+};
 pub use retro_rules::RetroRules;
 pub use table::{Table, DEFAULT_CACHE_BLOCKS};
 pub use tablebase::{OnTheFly, Probe, Tablebase};

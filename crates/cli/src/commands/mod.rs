@@ -1,8 +1,10 @@
 //! Subcommands. Each module holds one group and its clap arguments.
 
 mod engine;
+mod progress;
 mod rules;
 mod selfplay;
+mod shared_args;
 mod tb;
 
 use clap::{Parser, Subcommand};

@@ -1,7 +1,8 @@
 //! `minishogi selfplay`: play games and write a dataset.
 
 use super::args::{flag_error, OpeningArgs};
-use super::display::games_bar;
+use crate::commands::progress::games_bar;
+use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::dataset::summary;
@@ -19,9 +20,8 @@ pub struct SelfplayArgs {
     /// Nodes searched per move.
     #[arg(long, default_value_t = 2000)]
     nodes: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Seed; the same seed gives the same games whatever the thread count.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -47,7 +47,7 @@ pub fn selfplay(args: SelfplayArgs) -> CliResult {
         opening: args.opening.config()?,
         ..SelfplayConfig::default()
     };
-    let pool = thread_pool(args.threads).map_err(flag_error)?;
+    let pool = thread_pool(args.threads.threads).map_err(flag_error)?;
     let bar = games_bar(args.games as u64);
     let clock = Instant::now();
     let data = pool.install(|| play_games(&config, &weights, spec, &|| bar.inc(1)));
