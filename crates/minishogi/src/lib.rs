@@ -31,7 +31,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::Color;
-pub use error::{MoveError, PositionError, SfenError};
+pub use error::{MoveError, PositionError, SfenError, UnknownName};
 pub use game::{repetition_verdict, EndReason, Game, Outcome, RuleSet, PLY_LIMIT};
 pub use hand::Hand;
 pub use moves::{Move, MoveList};

@@ -25,6 +25,7 @@
 //! ```
 
 mod build;
+mod build_run;
 mod draw_value;
 mod error;
 mod exact;
@@ -53,6 +54,7 @@ mod write;
 pub use build::{
     build_table, memory_needed, plan_build, BuildPlan, BuildSummary, MemoryNeed, Present, MAX_BUILD_PIECES,
 };
+pub use build_run::{build_tables, BuildEvent, BuildRun};
 pub use draw_value::{Case, CycleOutcome, DrawValue};
 pub use error::TablebaseError;
 pub use exact::ExactProbe;

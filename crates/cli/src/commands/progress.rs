@@ -1,6 +1,6 @@
 //! Progress bars (indicatif), shared by the command groups.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use minishogi_tablebase::Progress;
 use std::sync::Mutex;
 
@@ -11,19 +11,41 @@ pub fn style(template: &str) -> ProgressStyle {
         .progress_chars("=> ")
 }
 
-/// A bar for one table's phases: reset with the phase's length and name whenever the phase changes.
-pub fn phase_bar(bar: &ProgressBar) -> impl Fn(Progress<'_>) + Sync + '_ {
-    bar.set_style(style("{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}"));
-    let phase = Mutex::new(String::new());
-    move |p: Progress<'_>| {
-        let mut current = phase.lock().unwrap_or_else(|e| e.into_inner());
+/// A bar for one table's phases, reset with the phase's length and name whenever the phase
+/// changes.
+pub struct PhaseBar {
+    bar: ProgressBar,
+    phase: Mutex<String>,
+}
+
+impl PhaseBar {
+    /// A bar named `prefix`, drawn among `bars` if given.
+    pub fn new(prefix: String, bars: Option<&MultiProgress>) -> PhaseBar {
+        let bar = ProgressBar::new(0);
+        let bar = bars.map_or(bar.clone(), |bars| bars.add(bar));
+        bar.set_style(style("{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}"));
+        bar.set_prefix(prefix);
+        PhaseBar { bar, phase: Mutex::new(String::new()) }
+    }
+
+    /// Shows `p`.
+    pub fn update(&self, p: Progress<'_>) {
+        let mut current = self.phase.lock().unwrap_or_else(|e| e.into_inner());
         if *current != p.phase {
             *current = p.phase.to_string();
-            bar.reset();
-            bar.set_length(p.total);
-            bar.set_message(p.phase.to_string());
+            self.bar.reset();
+            self.bar.set_length(p.total);
+            self.bar.set_message(p.phase.to_string());
         }
-        bar.set_position(p.done);
+        self.bar.set_position(p.done);
+    }
+
+    /// Clears the bar (and takes it off `bars`).
+    pub fn finish(&self, bars: Option<&MultiProgress>) {
+        self.bar.finish_and_clear();
+        if let Some(bars) = bars {
+            bars.remove(&self.bar);
+        }
     }
 }
 

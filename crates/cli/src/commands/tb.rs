@@ -6,21 +6,20 @@ mod hint;
 
 pub use args::TbArgs;
 
-use super::progress::{phase_bar, style};
+use super::progress::{style, PhaseBar};
 use super::CliResult;
 use args::{GenArgs, ProbeArgs, TbCommand};
 use hint::describe;
 use indicatif::{MultiProgress, ProgressBar};
 use minishogi::Position;
 use minishogi_tablebase::{
-    build_table, human_bytes, peak_memory, plan_build, release_free_memory, table_file_name, with_threads,
-    Material, MaterialTable, MemoryCheck, OnTheFly, RewrittenTable, TableInfo, Tablebase, VerifiedTable,
+    build_tables, plan_build, BuildEvent, Material, MaterialTable, MemoryCheck, OnTheFly, RewrittenTable,
+    TableInfo, Tablebase, VerifiedTable,
 };
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::Instant;
 
 /// Sets of at most this many pieces are generated on the fly when a probe needs them.
 const ON_THE_FLY_PIECES: u32 = 2;
@@ -30,19 +29,12 @@ const DEFAULT_MAX_PIECES: u32 = 2;
 /// Runs a `tb` subcommand.
 pub fn tb(args: TbArgs) -> CliResult {
     match args.command {
-        TbCommand::Gen(a) => in_pool(a.threads.threads, || gen(&a)),
+        TbCommand::Gen(a) => a.threads.install(|| gen(&a))?,
         TbCommand::Probe(a) => probe(&a),
-        TbCommand::Verify(a) => in_pool(a.threads.threads, || verify_files(&a.files)),
-        TbCommand::Info(a) => in_pool(a.threads.threads, || info(&a.files)),
-        TbCommand::Rewrite(a) => in_pool(a.files.threads.threads, || rewrite(&a.files.files, a.level.level)),
+        TbCommand::Verify(a) => a.threads.install(|| verify_files(&a.files))?,
+        TbCommand::Info(a) => a.threads.install(|| info(&a.files))?,
+        TbCommand::Rewrite(a) => a.files.threads.install(|| rewrite(&a.files.files, a.level.level))?,
     }
-}
-
-fn in_pool(threads: Option<usize>, f: impl FnOnce() -> CliResult + Send) -> CliResult {
-    if threads == Some(0) {
-        return Err("--threads must be at least 1".into());
-    }
-    with_threads(threads, f).map_err(|e| format!("cannot start {} threads: {}", e.threads, e.message))?
 }
 
 fn gen(args: &GenArgs) -> CliResult {
@@ -70,25 +62,24 @@ fn gen(args: &GenArgs) -> CliResult {
     let overall = bars.add(ProgressBar::new(plan.todo.len() as u64));
     overall.set_style(style("{prefix:>8} [{bar:30}] {pos}/{len} tables, elapsed {elapsed}"));
     overall.set_prefix("tables");
-    let total = Instant::now();
-    for m in &plan.todo {
-        let bar = bars.add(ProgressBar::new(0));
-        bar.set_prefix(m.name());
-        let summary = build_table(m, dir, args.level.level, &phase_bar(&bar)).map_err(|e| describe(&e))?;
-        bar.finish_and_clear();
-        bars.remove(&bar);
-        bars.suspend(|| println!("{summary}"));
-        if args.verify {
-            let verified = verify_one(&dir.join(table_file_name(m)), &bars)?;
-            bars.suspend(|| println!("{verified}"));
+    let bar: Mutex<Option<PhaseBar>> = Mutex::new(None);
+    let events = |event: BuildEvent<'_>| {
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        match event {
+            BuildEvent::Start(m) => *bar = Some(PhaseBar::new(m.name(), Some(&bars))),
+            BuildEvent::Progress(p) => bar.iter().for_each(|b| b.update(p)),
+            BuildEvent::Built(summary) => bars.suspend(|| println!("{summary}")),
+            BuildEvent::Verified(verified) => bars.suspend(|| println!("{verified}")),
+            BuildEvent::Done(_) => {
+                bar.take().iter().for_each(|b| b.finish(Some(&bars)));
+                overall.inc(1);
+            }
         }
-        release_free_memory();
-        overall.inc(1);
-    }
+    };
+    let run =
+        build_tables(&plan.todo, dir, args.level.level, args.verify, &events).map_err(|e| describe(&e))?;
     overall.finish_and_clear();
-    let (secs, peak) =
-        (total.elapsed().as_secs_f64(), peak_memory().map_or("unknown".to_string(), human_bytes));
-    println!("{} tables in {secs:.1} s, peak memory (RSS) {peak}", plan.todo.len());
+    println!("{run}");
     Ok(())
 }
 
@@ -132,17 +123,19 @@ fn answer(
     warned: &Mutex<HashSet<Material>>,
 ) -> Result<String, String> {
     let position = Position::from_sfen(sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))?;
-    let bar = ProgressBar::new(0);
-    let progress = phase_bar(&bar);
-    let events = |event: OnTheFly<'_>| match event {
-        OnTheFly::Generating(m) => {
-            bar.set_prefix(m.name());
-            eprintln!("no table for {} yet: generating it in {}", m.name(), tb.dir().display());
-        }
-        OnTheFly::Progress(p) => progress(p),
-        OnTheFly::Generated(s) => {
-            bar.finish_and_clear();
-            eprintln!("{s}");
+    let bar = Mutex::new(None);
+    let events = |event: OnTheFly<'_>| {
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        match event {
+            OnTheFly::Generating(m) => {
+                *bar = Some(PhaseBar::new(m.name(), None));
+                eprintln!("no table for {} yet: generating it in {}", m.name(), tb.dir().display());
+            }
+            OnTheFly::Progress(p) => bar.iter().for_each(|b: &PhaseBar| b.update(p)),
+            OnTheFly::Generated(summary) => {
+                bar.take().iter().for_each(|b| b.finish(None));
+                eprintln!("{summary}");
+            }
         }
     };
     tb.probe_or_generate(&position, ON_THE_FLY_PIECES, &events).map_err(|e| describe(&e))?;
@@ -163,11 +156,17 @@ fn verify_files(files: &[PathBuf]) -> CliResult {
     let bars = MultiProgress::new();
     let mut failed = 0;
     for path in files {
-        match verify_one(path, &bars) {
+        let verified = MaterialTable::open_any(path).and_then(|table| {
+            let bar = PhaseBar::new(table.material().name(), Some(&bars));
+            let verified = VerifiedTable::check(path, &table, &|p| bar.update(p));
+            bar.finish(Some(&bars));
+            verified
+        });
+        match verified {
             Ok(verified) => println!("{verified}"),
             Err(e) => {
                 failed += 1;
-                println!("{}: FAILED: {e}", path.display());
+                println!("{}: FAILED: {}", path.display(), describe(&e));
             }
         }
     }
@@ -175,19 +174,6 @@ fn verify_files(files: &[PathBuf]) -> CliResult {
         0 => Ok(()),
         _ => Err(format!("{failed} of {} tables failed verification", files.len())),
     }
-}
-
-/// Checks the file's checksums, then every value against the rules.
-fn verify_one(path: &Path, bars: &MultiProgress) -> Result<VerifiedTable, String> {
-    let start = Instant::now();
-    let table = MaterialTable::open_any(path).map_err(|e| describe(&e))?;
-    let bar = bars.add(ProgressBar::new(0));
-    bar.set_prefix(table.material().name());
-    let result = table.verify(Some(&phase_bar(&bar)));
-    bar.finish_and_clear();
-    bars.remove(&bar);
-    let (report, repetition) = result.map_err(|e| describe(&e))?;
-    Ok(VerifiedTable { path: path.to_path_buf(), report, repetition, time: start.elapsed() })
 }
 
 fn info(files: &[PathBuf]) -> CliResult {
@@ -200,13 +186,12 @@ fn info(files: &[PathBuf]) -> CliResult {
 
 fn rewrite(files: &[PathBuf], level: i32) -> CliResult {
     for path in files {
-        let start = Instant::now();
         let table = MaterialTable::open_any(path).map_err(|e| describe(&e))?;
-        let bar = ProgressBar::new(0);
-        bar.set_prefix(table.material().name());
-        let summary = table.rewrite(level, &phase_bar(&bar)).map_err(|e| describe(&e))?;
-        bar.finish_and_clear();
-        println!("{}", RewrittenTable { path: path.to_path_buf(), summary, time: start.elapsed() });
+        let bar = PhaseBar::new(table.material().name(), None);
+        let rewritten =
+            RewrittenTable::rewrite(path, table, level, &|p| bar.update(p)).map_err(|e| describe(&e))?;
+        bar.finish(None);
+        println!("{rewritten}");
     }
     Ok(())
 }

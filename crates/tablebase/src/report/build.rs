@@ -1,9 +1,10 @@
-//! The lines of `tb gen`: a table kept, a table built.
+//! The lines of `tb gen`: a table kept, a table built, the run.
 
 use std::fmt;
 
 use super::units::{human_bytes, thousands};
 use crate::build::{BuildSummary, Present};
+use crate::build_run::BuildRun;
 
 /// `G: tables/G.mstb exists with a valid header, skipped`, with a note for an older format.
 impl fmt::Display for Present {
@@ -36,6 +37,14 @@ impl fmt::Display for BuildSummary {
             self.repetition_time.as_secs_f64(),
             self.write_time.as_secs_f64(),
         )
+    }
+}
+
+/// `3 tables in 1.2 s, peak memory (RSS) 20.1 MiB`.
+impl fmt::Display for BuildRun {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let peak = self.peak_memory.map_or("unknown".to_string(), human_bytes);
+        write!(f, "{} tables in {:.1} s, peak memory (RSS) {peak}", self.tables, self.time.as_secs_f64())
     }
 }
 

@@ -74,11 +74,10 @@ impl fmt::Display for ProbeAnswer {
 impl Serialize for ProbeAnswer {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let verdict = self.probe.verdict;
-        let first = if self.probe.first_player == Color::Sente { "sente" } else { "gote" };
         let mut s = serializer.serialize_struct("ProbeAnswer", 8)?;
         s.serialize_field("best", &self.probe.best.map(|m| m.to_string()))?;
         s.serialize_field("by", &verdict.by.map(By::name))?;
-        s.serialize_field("first_player", first)?;
+        s.serialize_field("first_player", self.probe.first_player.name())?;
         s.serialize_field("line", &self.moves())?;
         s.serialize_field("material", &self.probe.material.name())?;
         s.serialize_field("plies", &verdict.plies)?;

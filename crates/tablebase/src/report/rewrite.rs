@@ -1,12 +1,14 @@
 //! `tb rewrite`'s line for a file rewritten.
 
 use std::fmt;
-use std::path::PathBuf;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use super::units::human_bytes;
+use crate::error::TablebaseError;
 use crate::format::FORMAT_VERSION;
-use crate::material_table::RewriteSummary;
+use crate::material_table::{MaterialTable, RewriteSummary};
+use crate::progress::Progress;
 
 /// A table file rewritten in this build's format.
 #[derive(Clone, Debug)]
@@ -17,6 +19,20 @@ pub struct RewrittenTable {
     pub summary: RewriteSummary,
     /// Time taken.
     pub time: Duration,
+}
+
+impl RewrittenTable {
+    /// Rewrites `table`, the file at `path`, at zstd `level` (see [`MaterialTable::rewrite`]).
+    pub fn rewrite(
+        path: &Path,
+        table: MaterialTable,
+        level: i32,
+        progress: &(dyn Fn(Progress<'_>) + Sync),
+    ) -> Result<RewrittenTable, TablebaseError> {
+        let start = Instant::now();
+        let summary = table.rewrite(level, progress)?;
+        Ok(RewrittenTable { path: path.to_path_buf(), summary, time: start.elapsed() })
+    }
 }
 
 /// `path: format version 1 -> 3, 10.2 KiB -> 8.1 KiB (8.372 -> 6.644 bits per stored position), 0.1 s`.

@@ -1,10 +1,13 @@
 //! `tb verify`'s line for a table that passed.
 
 use std::fmt;
-use std::path::PathBuf;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use super::units::thousands;
+use crate::error::TablebaseError;
+use crate::material_table::MaterialTable;
+use crate::progress::Progress;
 use crate::verify::VerifyReport;
 use crate::verify_repetition::RepetitionReport;
 
@@ -19,6 +22,20 @@ pub struct VerifiedTable {
     pub repetition: Option<RepetitionReport>,
     /// Time taken.
     pub time: Duration,
+}
+
+impl VerifiedTable {
+    /// Verifies `table`, the file at `path`: its checksums, then every value against the rules
+    /// (see [`MaterialTable::verify`]).
+    pub fn check(
+        path: &Path,
+        table: &MaterialTable,
+        progress: &(dyn Fn(Progress<'_>) + Sync),
+    ) -> Result<VerifiedTable, TablebaseError> {
+        let start = Instant::now();
+        let (report, repetition) = table.verify(Some(progress))?;
+        Ok(VerifiedTable { path: path.to_path_buf(), report, repetition, time: start.elapsed() })
+    }
 }
 
 impl fmt::Display for VerifiedTable {

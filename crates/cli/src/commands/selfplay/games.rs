@@ -7,7 +7,7 @@ use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::dataset::summary;
 use minishogi_selfplay::games::{selfplay as play_games, SelfplayConfig};
-use minishogi_selfplay::{load_weights, thread_pool, EMBEDDED};
+use minishogi_selfplay::{load_weights, EMBEDDED};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -47,10 +47,9 @@ pub fn selfplay(args: SelfplayArgs) -> CliResult {
         opening: args.opening.config()?,
         ..SelfplayConfig::default()
     };
-    let pool = thread_pool(args.threads.threads).map_err(flag_error)?;
     let bar = games_bar(args.games as u64);
     let clock = Instant::now();
-    let data = pool.install(|| play_games(&config, &weights, spec, &|| bar.inc(1)));
+    let data = args.threads.install(|| play_games(&config, &weights, spec, &|| bar.inc(1)))?;
     bar.finish();
     let secs = clock.elapsed().as_secs_f64();
     data.save(&args.out).map_err(flag_error)?;

@@ -6,7 +6,7 @@ use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::elo::Sprt;
 use minishogi_selfplay::matches::{play_match, MatchConfig, PlayerSpec};
-use minishogi_selfplay::{load_weights, thread_pool, MatchReport, EMBEDDED};
+use minishogi_selfplay::{load_weights, MatchReport, EMBEDDED};
 use std::time::Instant;
 
 /// Arguments of `minishogi match`.
@@ -80,16 +80,16 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
     let (pairs, games) = (config.pairs, config.games());
     println!("A = {}, B = {}, {games} games ({pairs} openings × 2 colours)", a.name(), b.name());
     let every = (pairs / 20).max(1) as u64;
-    let pool = thread_pool(args.threads.threads).map_err(flag_error)?;
     let clock = Instant::now();
-    let state = pool
+    let state = args
+        .threads
         .install(|| {
             play_match(&config, &a, &b, &|s| {
                 if s.pentanomial.pairs() % every == 0 {
                     println!("{}", s.status_line(games));
                 }
             })
-        })
+        })?
         .map_err(flag_error)?;
     println!("{}", MatchReport { config: &config, state: &state, seconds: clock.elapsed().as_secs_f64() });
     Ok(())

@@ -7,9 +7,9 @@ use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::dataset::summary;
 use minishogi_selfplay::games::SelfplayConfig;
+use minishogi_selfplay::load_weights;
 use minishogi_selfplay::matches::MatchConfig;
 use minishogi_selfplay::train_loop::{summary_table, train as run_training, TrainConfig, TrainEvent};
-use minishogi_selfplay::{load_weights, thread_pool};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -108,11 +108,10 @@ pub fn train(args: TrainArgs) -> CliResult {
             if let Ok(mut last) = last_pairs.lock() {
                 *last = 0;
             }
-            println!("{}", summary_table(std::slice::from_ref(row)).lines().last().unwrap_or(""));
+            println!("{row}");
         }
     };
-    let pool = thread_pool(args.threads.threads).map_err(flag_error)?;
-    let (best, rows) = pool.install(|| run_training(&config, init, &report)).map_err(flag_error)?;
+    let (best, rows) = args.threads.install(|| run_training(&config, init, &report))?.map_err(flag_error)?;
     println!("{}", summary_table(&rows));
     if let Some(out) = &args.out {
         best.save(out).map_err(|e| format!("{}: {e}", out.display()))?;

@@ -7,7 +7,7 @@ use clap::Args;
 use minishogi_selfplay::dataset::{summary, Dataset};
 use minishogi_selfplay::loss_curve::write_loss_curve;
 use minishogi_selfplay::tune::{largest_changes, tune_weights, EpochStats};
-use minishogi_selfplay::{load_weights, thread_pool, EMBEDDED};
+use minishogi_selfplay::{load_weights, EMBEDDED};
 use std::path::PathBuf;
 
 /// Arguments of `minishogi tune`.
@@ -45,8 +45,8 @@ pub fn tune(args: TuneCmdArgs) -> CliResult {
         datasets.push(d);
     }
     let config = args.tune.config(args.seed)?;
-    let pool = thread_pool(args.threads.threads).map_err(flag_error)?;
-    let (weights, report, stats) = pool
+    let (weights, report, stats) = args
+        .threads
         .install(|| {
             tune_weights(&datasets, &init, &config, |e| {
                 if e.epoch == 0 {
@@ -54,7 +54,7 @@ pub fn tune(args: TuneCmdArgs) -> CliResult {
                 }
                 println!("{}", e.table_row());
             })
-        })
+        })?
         .map_err(flag_error)?;
     println!("{}", report.summary(&stats));
     println!("largest changes:");

@@ -80,24 +80,12 @@ pub struct ProbeArgs {
     pub json: bool,
     /// Who moved first in the game: `sente` (an even game) or `gote` (a handicap game). Under the
     /// standard rules this decides who wins a position nobody can win by mate.
-    #[arg(long, default_value = "sente", value_parser = parse_color)]
+    #[arg(long, default_value = "sente")]
     pub first_player: Color,
     /// Repetition rule: `standard` (fourfold repetition: the first player loses, a perpetual
     /// checker loses) or `draw300` (fourfold repetition and 300 plies are draws).
-    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    #[arg(long, default_value = "standard")]
     pub rules: RuleSet,
-}
-
-fn parse_color(text: &str) -> Result<Color, String> {
-    match text {
-        "sente" | "b" | "black" => Ok(Color::Sente),
-        "gote" | "w" | "white" => Ok(Color::Gote),
-        _ => Err(format!("'{text}' is not a player: sente or gote")),
-    }
-}
-
-fn parse_rules(text: &str) -> Result<RuleSet, String> {
-    RuleSet::from_name(text).ok_or_else(|| format!("'{text}' is not a rule set: standard or draw300"))
 }
 
 /// Table files to check or describe.
