@@ -1,9 +1,10 @@
 //! `moves`, `perft` and `show`: the rules crate from the shell.
 
+use super::stdin_lines::answer_lines;
 use super::CliResult;
 use clap::Args;
 use minishogi::{PerftDivide, Position};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Instant;
 
 /// A position given on the command line.
@@ -69,18 +70,12 @@ pub fn moves(args: MovesArgs) -> CliResult {
 /// `moves --stdin`: one answer line per input line, so scripts can check many positions at once.
 fn moves_stdin() -> CliResult {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut bad = 0usize;
-    for (number, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let answer = Position::from_sfen(&line).map(|pos| pos.sorted_legal_moves().join(" "));
-        let answer = answer.unwrap_or_else(|e| {
-            bad += 1;
-            format!("error: line {}: bad SFEN '{line}': {e}", number + 1)
-        });
-        writeln!(out, "{answer}").map_err(|e| e.to_string())?;
-    }
-    out.flush().map_err(|e| e.to_string())?;
-    match bad {
+    let answered = answer_lines(&mut out, false, |number, line| {
+        let pos =
+            Position::from_sfen(line).map_err(|e| format!("error: line {number}: bad SFEN '{line}': {e}"))?;
+        Ok(pos.sorted_legal_moves().join(" "))
+    })?;
+    match answered.failed {
         0 => Ok(()),
         n => Err(format!("{n} input line(s) were not legal SFEN positions")),
     }

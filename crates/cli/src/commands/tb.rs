@@ -7,6 +7,7 @@ mod hint;
 pub use args::TbArgs;
 
 use super::progress::{style, PhaseBar};
+use super::stdin_lines::answer_lines;
 use super::CliResult;
 use args::{GenArgs, ProbeArgs, TbCommand};
 use hint::describe;
@@ -17,7 +18,7 @@ use minishogi_tablebase::{
     TableInfo, Tablebase, VerifiedTable,
 };
 use std::collections::HashSet;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -91,26 +92,15 @@ fn probe(args: &ProbeArgs) -> CliResult {
     if let Some(sfen) = &args.sfen {
         return writeln!(out, "{}", answer(sfen)?).map_err(|e| e.to_string());
     }
-    let (mut lines, mut failed) = (0u64, 0u64);
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let sfen = line.trim();
-        if sfen.is_empty() {
-            continue;
-        }
-        lines += 1;
-        let text = answer(sfen).unwrap_or_else(|e| {
-            failed += 1;
-            match args.json {
-                true => serde_json::json!({ "sfen": sfen, "error": e }).to_string(),
-                false => format!("error: {e}"),
-            }
-        });
-        writeln!(out, "{text}").map_err(|e| e.to_string())?;
-    }
-    match failed {
+    let answered = answer_lines(&mut out, true, |_, sfen| {
+        answer(sfen).map_err(|e| match args.json {
+            true => serde_json::json!({ "sfen": sfen, "error": e }).to_string(),
+            false => format!("error: {e}"),
+        })
+    })?;
+    match answered.failed {
         0 => Ok(()),
-        _ => Err(format!("{failed} of {lines} positions could not be probed")),
+        failed => Err(format!("{failed} of {} positions could not be probed", answered.lines)),
     }
 }
 
