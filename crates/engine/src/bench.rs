@@ -25,6 +25,8 @@ pub const BENCH_POSITIONS: [&str; 12] = [
 /// The result of a benchmark run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BenchResult {
+    /// The depth searched.
+    pub depth: u32,
     /// Total nodes searched (the signature).
     pub nodes: u64,
     /// Total search time.
@@ -38,13 +40,29 @@ impl BenchResult {
     }
 }
 
+/// The report `minishogi bench` prints: positions, depth, time, nodes and nodes per second,
+/// one per line.
+impl std::fmt::Display for BenchResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "positions {}\ndepth {}\ntime {} ms\nnodes {}\nnps {}",
+            BENCH_POSITIONS.len(),
+            self.depth,
+            self.time.as_millis(),
+            self.nodes,
+            self.nps()
+        )
+    }
+}
+
 /// Searches every benchmark position to `depth` with `weights` (the CLI uses
 /// [`Weights::initial`] so the node count is a signature of the search alone), one thread and 16 MB of table
 /// cleared before each position; `each` hears about each position's nodes.
 pub fn bench(weights: &Weights, depth: u32, mut each: impl FnMut(&str, u64)) -> BenchResult {
     let mut searcher = Searcher::new(weights.clone(), 16);
     let stop = AtomicBool::new(false);
-    let mut total = BenchResult { nodes: 0, time: Duration::ZERO };
+    let mut total = BenchResult { depth, nodes: 0, time: Duration::ZERO };
     for sfen in BENCH_POSITIONS {
         // The list is fixed and tested, so a bad entry is a programming error.
         let pos = Position::from_sfen(sfen).expect("benchmark positions are legal");
@@ -73,5 +91,8 @@ mod tests {
         let b = bench(&w, 3, |_, _| {});
         assert_eq!(a.nodes, b.nodes);
         assert!(a.nodes > 0);
+        let report = a.to_string();
+        assert!(report.starts_with("positions 12\ndepth 3\ntime "), "{report}");
+        assert!(report.contains(&format!("\nnodes {}\nnps ", a.nodes)), "{report}");
     }
 }

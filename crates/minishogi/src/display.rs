@@ -1,9 +1,17 @@
-//! A text diagram of a position.
+//! A position as text: a board diagram, and its legal moves in a fixed order.
 
 use crate::{Color, Kind, Position, Square};
 use std::fmt::Write;
 
 impl Position {
+    /// The legal moves in USI, sorted bytewise: the order `minishogi moves` prints, which does not
+    /// depend on the order of move generation.
+    pub fn sorted_legal_moves(&self) -> Vec<String> {
+        let mut moves: Vec<String> = self.legal_move_list().iter().map(|m| m.to_string()).collect();
+        moves.sort();
+        moves
+    }
+
     /// A board diagram with file and rank labels, both hands, the side to move, and whether the
     /// side to move is in check, mated or without a legal move.
     pub fn diagram(&self) -> String {
@@ -50,5 +58,17 @@ impl Position {
         let _ = writeln!(out, "status: {status}");
         let _ = write!(out, "sfen: {}", self.to_sfen());
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+
+    #[test]
+    fn legal_moves_are_sorted_bytewise() {
+        let moves = Position::startpos().sorted_legal_moves();
+        assert_eq!(moves.len(), 14);
+        assert!(moves.windows(2).all(|w| w[0] < w[1]), "{moves:?}");
     }
 }

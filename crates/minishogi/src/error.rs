@@ -115,3 +115,15 @@ pub enum MoveError {
         sfen: String,
     },
 }
+
+/// A name that none of a setting's values has (`--rules draw200`, `--first-player red`).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{name}' is not a {what}: {expected}")]
+pub struct UnknownName {
+    /// The name given.
+    pub name: String,
+    /// What it should name (`player`, `rule set`).
+    pub what: &'static str,
+    /// The names accepted.
+    pub expected: &'static str,
+}

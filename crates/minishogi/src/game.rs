@@ -1,7 +1,8 @@
 //! A game: positions with their history, and the end of the game by the rules, repetition
 //! included.
 
-use crate::{Color, Move, MoveError, MoveList, Position};
+use crate::{Color, Move, MoveError, MoveList, Position, UnknownName};
+use std::str::FromStr;
 
 /// Which repetition rule applies.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -30,6 +31,19 @@ impl RuleSet {
             "draw300" | "draw-300" => Some(RuleSet::DrawAt300),
             _ => None,
         }
+    }
+}
+
+/// A rule-set name (see [`RuleSet::from_name`]).
+impl FromStr for RuleSet {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<RuleSet, UnknownName> {
+        RuleSet::from_name(name).ok_or_else(|| UnknownName {
+            name: name.to_string(),
+            what: "rule set",
+            expected: "standard or draw300",
+        })
     }
 }
 
@@ -210,5 +224,18 @@ pub fn repetition_verdict(since_first: &[(u64, bool)], to_move: Color, first_pla
         (true, false) => Outcome { winner: Some(Color::Gote), reason: EndReason::PerpetualCheck },
         (false, true) => Outcome { winner: Some(Color::Sente), reason: EndReason::PerpetualCheck },
         (false, false) => Outcome { winner: Some(!first_player), reason: EndReason::Repetition },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RuleSet;
+
+    #[test]
+    fn rule_sets_parse_from_their_names() {
+        assert_eq!("standard".parse::<RuleSet>(), Ok(RuleSet::Standard));
+        assert_eq!(RuleSet::DrawAt300.name().parse::<RuleSet>(), Ok(RuleSet::DrawAt300));
+        let error = "bogus".parse::<RuleSet>().expect_err("not a rule set");
+        assert_eq!(error.to_string(), "'bogus' is not a rule set: standard or draw300");
     }
 }

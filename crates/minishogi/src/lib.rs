@@ -31,11 +31,11 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::Color;
-pub use error::{MoveError, PositionError, SfenError};
+pub use error::{MoveError, PositionError, SfenError, UnknownName};
 pub use game::{repetition_verdict, EndReason, Game, Outcome, RuleSet, PLY_LIMIT};
 pub use hand::Hand;
 pub use moves::{Move, MoveList};
-pub use perft::{perft, perft_divide, perft_parallel};
+pub use perft::{perft, perft_divide, perft_parallel, PerftDivide};
 pub use piece::{Kind, Piece};
 pub use position::{last_row, Position, Setup, Undo, STARTPOS_SFEN};
 pub use square::Square;

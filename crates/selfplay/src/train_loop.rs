@@ -140,6 +140,28 @@ pub fn train(
     Ok((best, rows))
 }
 
+/// One row of the [`summary_table`]: `| 1 | 2000 | 61234 | 150 | 0.08120 → 0.08050 | +120 =60 -100 (53.6%) | +24 [-9, +58] | yes |`.
+impl std::fmt::Display for RoundSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let elo = self.elo.map_or("–".to_string(), |e| {
+            format!("{:+.0} [{:+.0}, {:+.0}]", e.elo, e.low.max(-9999.0), e.high.min(9999.0))
+        });
+        write!(
+            f,
+            "| {} | {} | {} | {:.0} | {:.5} → {:.5} | {} | {} | {} |",
+            self.round,
+            self.games,
+            self.positions,
+            self.k,
+            self.valid_loss.0,
+            self.valid_loss.1,
+            self.record,
+            elo,
+            if self.kept { "yes" } else { "no" }
+        )
+    }
+}
+
 /// The rounds as a Markdown table.
 pub fn summary_table(rows: &[RoundSummary]) -> String {
     let mut out = String::from(
@@ -147,21 +169,7 @@ pub fn summary_table(rows: &[RoundSummary]) -> String {
          |---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
-        let elo = r.elo.map_or("–".to_string(), |e| {
-            format!("{:+.0} [{:+.0}, {:+.0}]", e.elo, e.low.max(-9999.0), e.high.min(9999.0))
-        });
-        out.push_str(&format!(
-            "| {} | {} | {} | {:.0} | {:.5} → {:.5} | {} | {} | {} |\n",
-            r.round,
-            r.games,
-            r.positions,
-            r.k,
-            r.valid_loss.0,
-            r.valid_loss.1,
-            r.record,
-            elo,
-            if r.kept { "yes" } else { "no" }
-        ));
+        out.push_str(&format!("{r}\n"));
     }
     out
 }

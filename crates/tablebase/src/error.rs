@@ -1,5 +1,6 @@
 //! Errors of table files and probing: every message names the file (and the block) concerned.
 
+use crate::report::human_bytes;
 use std::io;
 use std::path::PathBuf;
 use thiserror::Error;
@@ -106,6 +107,20 @@ pub enum TablebaseError {
         pieces: u32,
         /// The most pieces of a set that tables are built for.
         max: u32,
+    },
+    /// The system has less memory available than building a table needs.
+    #[error(
+        "not enough memory for table {material}: {} needed, {} available",
+        human_bytes(*needed),
+        human_bytes(*available)
+    )]
+    NotEnoughMemory {
+        /// Material set name of the largest table to build.
+        material: String,
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes available.
+        available: u64,
     },
     /// Generation of a table failed.
     #[error(transparent)]

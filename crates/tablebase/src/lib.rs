@@ -25,6 +25,7 @@
 //! ```
 
 mod build;
+mod build_run;
 mod draw_value;
 mod error;
 mod exact;
@@ -38,6 +39,7 @@ mod minishogi_retro;
 mod placement;
 mod progress;
 mod repetition;
+mod report;
 mod retro_rules;
 mod table;
 mod tablebase;
@@ -52,6 +54,7 @@ mod write;
 pub use build::{
     build_table, memory_needed, plan_build, BuildPlan, BuildSummary, MemoryNeed, Present, MAX_BUILD_PIECES,
 };
+pub use build_run::{build_tables, BuildEvent, BuildRun};
 pub use draw_value::{Case, CycleOutcome, DrawValue};
 pub use error::TablebaseError;
 pub use exact::ExactProbe;
@@ -70,6 +73,9 @@ pub use memory::{available_memory, peak_memory, release_free_memory};
 pub use minishogi_retro::{MinishogiRetro, RetroPos};
 pub use progress::Progress;
 pub use repetition::RepetitionValues;
+pub use report::{
+    human_bytes, thousands, MemoryCheck, ProbeAnswer, RewrittenTable, TableInfo, VerifiedTable,
+};
 pub use retro_rules::RetroRules;
 pub use table::{Table, DEFAULT_CACHE_BLOCKS};
 pub use tablebase::{OnTheFly, Probe, Tablebase};

@@ -2,7 +2,7 @@
 
 use super::CliResult;
 use clap::Args;
-use minishogi_engine::{bench as run_bench, Usi, Weights, BENCH_POSITIONS};
+use minishogi_engine::{bench as run_bench, Usi, Weights};
 use std::io::Write;
 
 /// Arguments of `minishogi usi`.
@@ -46,14 +46,6 @@ pub fn bench(args: BenchArgs) -> CliResult {
             lines_ok = writeln!(out, "{nodes:>12}  {sfen}").is_ok();
         }
     });
-    let summary = format!(
-        "positions {}\ndepth {}\ntime {} ms\nnodes {}\nnps {}",
-        BENCH_POSITIONS.len(),
-        args.depth,
-        result.time.as_millis(),
-        result.nodes,
-        result.nps()
-    );
-    let _ = writeln!(out, "{summary}");
+    let _ = writeln!(out, "{result}");
     Ok(())
 }

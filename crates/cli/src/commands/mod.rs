@@ -1,10 +1,14 @@
-//! Subcommands. Each module holds one group and its clap arguments.
+//! Subcommands: one module per group with its clap arguments, and what the groups share
+//! (argument groups, progress bars, answering stdin line by line).
 
 mod engine;
 mod mate;
 mod minjiku;
+mod progress;
 mod rules;
 mod selfplay;
+mod shared_args;
+mod stdin_lines;
 mod tb;
 
 use clap::{Parser, Subcommand};

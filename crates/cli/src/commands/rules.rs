@@ -1,9 +1,10 @@
 //! `moves`, `perft` and `show`: the rules crate from the shell.
 
+use super::stdin_lines::answer_lines;
 use super::CliResult;
 use clap::Args;
-use minishogi::Position;
-use std::io::{BufRead, Write};
+use minishogi::{PerftDivide, Position};
+use std::io::Write;
 use std::time::Instant;
 
 /// A position given on the command line.
@@ -58,41 +59,23 @@ pub struct ShowArgs {
     sfen: SfenArg,
 }
 
-/// The legal moves of `pos` in USI, sorted bytewise.
-fn sorted_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = pos.legal_move_list().iter().map(|m| m.to_string()).collect();
-    moves.sort();
-    moves
-}
-
 /// Prints the sorted legal moves, one per line (or one line per position with `--stdin`).
 pub fn moves(args: MovesArgs) -> CliResult {
     let Some(sfen) = args.sfen else { return moves_stdin() };
-    let pos = SfenArg { sfen }.position()?;
+    let moves = SfenArg { sfen }.position()?.sorted_legal_moves();
     let mut out = std::io::stdout().lock();
-    for m in sorted_moves(&pos) {
-        writeln!(out, "{m}").map_err(|e| e.to_string())?;
-    }
-    Ok(())
+    moves.iter().try_for_each(|m| writeln!(out, "{m}")).map_err(|e| e.to_string())
 }
 
 /// `moves --stdin`: one answer line per input line, so scripts can check many positions at once.
 fn moves_stdin() -> CliResult {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut bad = 0usize;
-    for (number, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let answer = match Position::from_sfen(&line) {
-            Ok(pos) => sorted_moves(&pos).join(" "),
-            Err(e) => {
-                bad += 1;
-                format!("error: line {}: bad SFEN '{line}': {e}", number + 1)
-            }
-        };
-        writeln!(out, "{answer}").map_err(|e| e.to_string())?;
-    }
-    out.flush().map_err(|e| e.to_string())?;
-    match bad {
+    let answered = answer_lines(&mut out, false, |number, line| {
+        let pos =
+            Position::from_sfen(line).map_err(|e| format!("error: line {number}: bad SFEN '{line}': {e}"))?;
+        Ok(pos.sorted_legal_moves().join(" "))
+    })?;
+    match answered.failed {
         0 => Ok(()),
         n => Err(format!("{n} input line(s) were not legal SFEN positions")),
     }
@@ -102,25 +85,18 @@ fn moves_stdin() -> CliResult {
 pub fn perft(args: PerftArgs) -> CliResult {
     let pos = args.sfen.position()?;
     let start = Instant::now();
-    let mut out = std::io::stdout().lock();
     let nodes = if args.divide {
-        let mut divided: Vec<(String, u64)> =
-            minishogi::perft_divide(&pos, args.depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect();
-        divided.sort();
-        for (m, n) in &divided {
-            writeln!(out, "{m} {n}").map_err(|e| e.to_string())?;
-        }
-        if args.depth == 0 {
-            1
-        } else {
-            divided.iter().map(|(_, n)| n).sum()
-        }
-    } else if args.parallel {
-        minishogi::perft_parallel(&pos, args.depth)
+        let divide = PerftDivide::new(&pos, args.depth);
+        println!("{divide}");
+        divide.nodes
     } else {
-        minishogi::perft(&mut pos.clone(), args.depth)
+        let nodes = match args.parallel {
+            true => minishogi::perft_parallel(&pos, args.depth),
+            false => minishogi::perft(&mut pos.clone(), args.depth),
+        };
+        println!("nodes {nodes}");
+        nodes
     };
-    writeln!(out, "nodes {nodes}").map_err(|e| e.to_string())?;
     if args.time {
         let secs = start.elapsed().as_secs_f64();
         eprintln!("time {secs:.3} s, {:.1} Mnodes/s", nodes as f64 / secs / 1e6);
@@ -130,7 +106,6 @@ pub fn perft(args: PerftArgs) -> CliResult {
 
 /// Prints the diagram.
 pub fn show(args: ShowArgs) -> CliResult {
-    let pos = args.sfen.position()?;
-    println!("{}", pos.diagram());
+    println!("{}", args.sfen.position()?.diagram());
     Ok(())
 }

@@ -3,7 +3,6 @@
 //! flags into the library's settings, makes one call into `minishogi_selfplay` and prints.
 
 mod args;
-mod display;
 mod games;
 mod play_match;
 mod train;

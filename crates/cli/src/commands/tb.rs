@@ -1,23 +1,26 @@
 //! `tb gen`, `tb probe`, `tb verify`, `tb info`, `tb rewrite`: endgame tablebases from the shell.
-//! Each command is a call into `minishogi_tablebase` plus printing (texts in [`report`]).
+//! Each command is a call into `minishogi_tablebase` plus printing and progress bars.
 
 mod args;
-mod report;
+mod hint;
 
 pub use args::TbArgs;
 
+use super::progress::{style, PhaseBar};
+use super::stdin_lines::answer_lines;
 use super::CliResult;
 use args::{GenArgs, ProbeArgs, TbCommand};
+use hint::describe;
 use indicatif::{MultiProgress, ProgressBar};
 use minishogi::Position;
 use minishogi_tablebase::{
-    available_memory, build_table, memory_needed, peak_memory, plan_build, release_free_memory,
-    table_file_name, with_threads, Material, MaterialTable, OnTheFly, Tablebase,
+    build_tables, plan_build, BuildEvent, Material, MaterialTable, MemoryCheck, OnTheFly, RewrittenTable,
+    TableInfo, Tablebase, VerifiedTable,
 };
-use report::{describe, human_bytes, phase_bar, style, thousands};
-use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
 
 /// Sets of at most this many pieces are generated on the fly when a probe needs them.
 const ON_THE_FLY_PIECES: u32 = 2;
@@ -27,130 +30,78 @@ const DEFAULT_MAX_PIECES: u32 = 2;
 /// Runs a `tb` subcommand.
 pub fn tb(args: TbArgs) -> CliResult {
     match args.command {
-        TbCommand::Gen(a) => in_pool(a.threads, || gen(&a)),
+        TbCommand::Gen(a) => a.threads.install(|| gen(&a))?,
         TbCommand::Probe(a) => probe(&a),
-        TbCommand::Verify(a) => in_pool(a.threads, || verify_files(&a.files)),
-        TbCommand::Info(a) => in_pool(a.threads, || info(&a.files)),
-        TbCommand::Rewrite(a) => in_pool(a.files.threads, || rewrite(&a.files.files, a.level)),
+        TbCommand::Verify(a) => a.threads.install(|| verify_files(&a.files))?,
+        TbCommand::Info(a) => a.threads.install(|| info(&a.files))?,
+        TbCommand::Rewrite(a) => a.files.threads.install(|| rewrite(&a.files.files, a.level.level))?,
     }
-}
-
-fn in_pool(threads: Option<usize>, f: impl FnOnce() -> CliResult + Send) -> CliResult {
-    if threads == Some(0) {
-        return Err("--threads must be at least 1".into());
-    }
-    with_threads(threads, f).map_err(|e| format!("cannot start {} threads: {}", e.threads, e.message))?
 }
 
 fn gen(args: &GenArgs) -> CliResult {
-    let mut sets = args
-        .materials
-        .iter()
-        .map(|t| Material::parse(t).map_err(|e| e.to_string()))
-        .collect::<Result<Vec<_>, _>>()?;
+    let dir = &args.dir.dir;
+    let parsed = args.materials.iter().map(|t| Material::parse(t)).collect::<Result<Vec<_>, _>>();
+    let mut sets = parsed.map_err(|e| e.to_string())?;
     sets.extend(args.max_pieces.map_or(Vec::new(), Material::all_up_to));
     if args.materials.is_empty() && args.max_pieces.is_none() {
         sets = Material::all_up_to(DEFAULT_MAX_PIECES);
         eprintln!("no material given: generating every set of at most {DEFAULT_MAX_PIECES} pieces");
     }
-    std::fs::create_dir_all(&args.dir).map_err(|e| format!("cannot create {}: {e}", args.dir.display()))?;
-    let plan = plan_build(&args.dir, &sets, args.force);
-    for p in &plan.present {
-        let note = if p.is_outdated() {
-            format!(" (format version {}: 'minishogi tb rewrite' makes it smaller)", p.version)
-        } else {
-            String::new()
-        };
-        println!("{}: {} exists with a valid header, skipped{note}", p.material.name(), p.path.display());
-    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let plan = plan_build(dir, &sets, args.force);
+    plan.present.iter().for_each(|p| println!("{p}"));
     for (m, e) in &plan.replaced {
         eprintln!("{}: regenerating: {}", m.name(), describe(e));
     }
     for m in &plan.mate_only {
         eprintln!("{}: mate-only table (it predates repetition values): regenerating", m.name());
     }
-    let Some(need) = memory_needed(&plan.todo) else { return Ok(()) };
-    let available = available_memory();
-    println!(
-        "memory needed: {} (largest table {}: {} slots at one byte each); available: {}",
-        human_bytes(need.bytes),
-        need.largest.name(),
-        thousands(need.slots),
-        available.map_or("unknown".to_string(), human_bytes),
-    );
-    if let Some(a) = available.filter(|&a| a < need.bytes) {
-        let (name, need) = (need.largest.name(), human_bytes(need.bytes));
-        return Err(format!(
-            "not enough memory for table {name}: {need} needed, {} available",
-            human_bytes(a)
-        ));
-    }
+    let Some(memory) = MemoryCheck::of(&plan.todo) else { return Ok(()) };
+    println!("{memory}");
+    memory.ensure_enough().map_err(|e| describe(&e))?;
     let bars = MultiProgress::new();
     let overall = bars.add(ProgressBar::new(plan.todo.len() as u64));
     overall.set_style(style("{prefix:>8} [{bar:30}] {pos}/{len} tables, elapsed {elapsed}"));
     overall.set_prefix("tables");
-    let total = Instant::now();
-    for m in &plan.todo {
-        let line = build(m, &args.dir, args.level, &bars)?;
-        bars.suspend(|| println!("{line}"));
-        if args.verify {
-            let result = verify_one(&args.dir.join(table_file_name(m)), &bars)?;
-            bars.suspend(|| println!("{result}"));
+    let bar: Mutex<Option<PhaseBar>> = Mutex::new(None);
+    let events = |event: BuildEvent<'_>| {
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        match event {
+            BuildEvent::Start(m) => *bar = Some(PhaseBar::new(m.name(), Some(&bars))),
+            BuildEvent::Progress(p) => bar.iter().for_each(|b| b.update(p)),
+            BuildEvent::Built(summary) => bars.suspend(|| println!("{summary}")),
+            BuildEvent::Verified(verified) => bars.suspend(|| println!("{verified}")),
+            BuildEvent::Done(_) => {
+                bar.take().iter().for_each(|b| b.finish(Some(&bars)));
+                overall.inc(1);
+            }
         }
-        release_free_memory();
-        overall.inc(1);
-    }
+    };
+    let run =
+        build_tables(&plan.todo, dir, args.level.level, args.verify, &events).map_err(|e| describe(&e))?;
     overall.finish_and_clear();
-    let peak = peak_memory().map_or("unknown".to_string(), human_bytes);
-    println!(
-        "{} tables in {:.1} s, peak memory (RSS) {peak}",
-        plan.todo.len(),
-        total.elapsed().as_secs_f64()
-    );
+    println!("{run}");
     Ok(())
-}
-
-/// Generates and writes one table with a progress bar; returns its summary line.
-fn build(m: &Material, dir: &Path, level: i32, bars: &MultiProgress) -> Result<String, String> {
-    let bar = bars.add(ProgressBar::new(0));
-    bar.set_prefix(m.name());
-    let summary = build_table(m, dir, level, &phase_bar(&bar)).map_err(|e| describe(&e))?;
-    bar.finish_and_clear();
-    bars.remove(&bar);
-    Ok(report::built(&summary))
 }
 
 fn probe(args: &ProbeArgs) -> CliResult {
-    let tb = Tablebase::open(&args.dir).map_err(|e| describe(&e))?;
+    let tb = Tablebase::open(&args.dir.dir).map_err(|e| describe(&e))?;
     let mut out = std::io::stdout().lock();
-    let warned = std::sync::Mutex::new(std::collections::HashSet::new());
-    let answer = |tb: &Tablebase, sfen: &str| answer(tb, sfen, args, &warned);
+    let warned = Mutex::new(HashSet::new());
+    let answer = |sfen: &str| answer(&tb, sfen, args, &warned);
     if let Some(sfen) = &args.sfen {
-        let answer = answer(&tb, sfen)?;
-        return writeln!(out, "{answer}").map_err(|e| e.to_string());
+        return writeln!(out, "{}", answer(sfen)?).map_err(|e| e.to_string());
     }
-    let (mut lines, mut failed) = (0u64, 0u64);
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let sfen = line.trim();
-        if sfen.is_empty() {
-            continue;
-        }
-        lines += 1;
-        let text = answer(&tb, sfen).unwrap_or_else(|e| {
-            failed += 1;
-            if args.json {
-                serde_json::json!({ "sfen": sfen, "error": e }).to_string()
-            } else {
-                format!("error: {e}")
-            }
-        });
-        writeln!(out, "{text}").map_err(|e| e.to_string())?;
+    let answered = answer_lines(&mut out, true, |_, sfen| {
+        answer(sfen).map_err(|e| match args.json {
+            true => serde_json::json!({ "sfen": sfen, "error": e }).to_string(),
+            false => format!("error: {e}"),
+        })
+    })?;
+    match answered.failed {
+        0 => Ok(()),
+        failed => Err(format!("{failed} of {} positions could not be probed", answered.lines)),
     }
-    if failed > 0 {
-        return Err(format!("{failed} of {lines} positions could not be probed"));
-    }
-    Ok(())
 }
 
 /// The answer to one SFEN, as text or JSON; a missing small table is generated first. A table
@@ -159,81 +110,78 @@ fn answer(
     tb: &Tablebase,
     sfen: &str,
     args: &ProbeArgs,
-    warned: &std::sync::Mutex<std::collections::HashSet<Material>>,
+    warned: &Mutex<HashSet<Material>>,
 ) -> Result<String, String> {
     let position = Position::from_sfen(sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))?;
-    let bar = ProgressBar::new(0);
-    let progress = phase_bar(&bar);
-    let events = |event: OnTheFly<'_>| match event {
-        OnTheFly::Generating(m) => {
-            bar.set_prefix(m.name());
-            eprintln!("no table for {} yet: generating it in {}", m.name(), tb.dir().display());
-        }
-        OnTheFly::Progress(p) => progress(p),
-        OnTheFly::Generated(s) => {
-            bar.finish_and_clear();
-            eprintln!("{}", report::built(s));
+    let bar = Mutex::new(None);
+    let events = |event: OnTheFly<'_>| {
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        match event {
+            OnTheFly::Generating(m) => {
+                *bar = Some(PhaseBar::new(m.name(), None));
+                eprintln!("no table for {} yet: generating it in {}", m.name(), tb.dir().display());
+            }
+            OnTheFly::Progress(p) => bar.iter().for_each(|b: &PhaseBar| b.update(p)),
+            OnTheFly::Generated(summary) => {
+                bar.take().iter().for_each(|b| b.finish(None));
+                eprintln!("{summary}");
+            }
         }
     };
     tb.probe_or_generate(&position, ON_THE_FLY_PIECES, &events).map_err(|e| describe(&e))?;
-    let (first, rules) = (args.first_player, args.rules);
-    let missing = || format!("no table for {}", Material::of(&position).name());
-    let probe = tb.exact_probe(&position, first, rules).map_err(|e| describe(&e))?.ok_or_else(missing)?;
-    if probe.mate_only && warned.lock().unwrap_or_else(|e| e.into_inner()).insert(probe.material) {
-        eprintln!("{}", report::mate_only_warning(&probe.material));
+    let answer = tb.answer(&position, args.first_player, args.rules).map_err(|e| describe(&e))?;
+    let answer = answer.ok_or_else(|| format!("no table for {}", Material::of(&position).name()))?;
+    if let Some(warning) = answer.mate_only_warning() {
+        if warned.lock().unwrap_or_else(|e| e.into_inner()).insert(answer.probe.material) {
+            eprintln!("{warning}");
+        }
     }
-    let line = tb.exact_line(&position, first, rules).map_err(|e| describe(&e))?.unwrap_or_default();
-    Ok(report::answer(&position, &probe, &line, args.json))
+    Ok(match args.json {
+        true => serde_json::to_string(&answer).map_err(|e| e.to_string())?,
+        false => answer.to_string(),
+    })
 }
 
 fn verify_files(files: &[PathBuf]) -> CliResult {
     let bars = MultiProgress::new();
     let mut failed = 0;
     for path in files {
-        match verify_one(path, &bars) {
-            Ok(line) => println!("{line}"),
+        let verified = MaterialTable::open_any(path).and_then(|table| {
+            let bar = PhaseBar::new(table.material().name(), Some(&bars));
+            let verified = VerifiedTable::check(path, &table, &|p| bar.update(p));
+            bar.finish(Some(&bars));
+            verified
+        });
+        match verified {
+            Ok(verified) => println!("{verified}"),
             Err(e) => {
                 failed += 1;
-                println!("{}: FAILED: {e}", path.display());
+                println!("{}: FAILED: {}", path.display(), describe(&e));
             }
         }
     }
-    if failed > 0 {
-        return Err(format!("{failed} of {} tables failed verification", files.len()));
+    match failed {
+        0 => Ok(()),
+        _ => Err(format!("{failed} of {} tables failed verification", files.len())),
     }
-    Ok(())
-}
-
-/// Checks the file's checksums, then every value against the rules; returns the summary line.
-fn verify_one(path: &Path, bars: &MultiProgress) -> Result<String, String> {
-    let start = Instant::now();
-    let table = MaterialTable::open_any(path).map_err(|e| describe(&e))?;
-    let bar = bars.add(ProgressBar::new(0));
-    bar.set_prefix(table.material().name());
-    let result = table.verify(Some(&phase_bar(&bar)));
-    bar.finish_and_clear();
-    bars.remove(&bar);
-    let (report, repetition) = result.map_err(|e| describe(&e))?;
-    Ok(report::verified(path, &report, repetition.as_ref(), start.elapsed()))
 }
 
 fn info(files: &[PathBuf]) -> CliResult {
     for path in files {
         let table = MaterialTable::open_any(path).map_err(|e| describe(&e))?;
-        println!("{}", report::info(path, &table)?);
+        println!("{}", TableInfo::read(path, &table).map_err(|e| describe(&e))?);
     }
     Ok(())
 }
 
 fn rewrite(files: &[PathBuf], level: i32) -> CliResult {
     for path in files {
-        let start = Instant::now();
         let table = MaterialTable::open_any(path).map_err(|e| describe(&e))?;
-        let bar = ProgressBar::new(0);
-        bar.set_prefix(table.material().name());
-        let summary = table.rewrite(level, &phase_bar(&bar)).map_err(|e| describe(&e))?;
-        bar.finish_and_clear();
-        println!("{}", report::rewritten(path, &summary, start.elapsed()));
+        let bar = PhaseBar::new(table.material().name(), None);
+        let rewritten =
+            RewrittenTable::rewrite(path, table, level, &|p| bar.update(p)).map_err(|e| describe(&e))?;
+        bar.finish(None);
+        println!("{rewritten}");
     }
     Ok(())
 }

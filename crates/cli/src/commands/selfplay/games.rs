@@ -1,12 +1,13 @@
 //! `minishogi selfplay`: play games and write a dataset.
 
 use super::args::{flag_error, OpeningArgs};
-use super::display::games_bar;
+use crate::commands::progress::games_bar;
+use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::dataset::summary;
 use minishogi_selfplay::games::{selfplay as play_games, SelfplayConfig};
-use minishogi_selfplay::{load_weights, thread_pool, EMBEDDED};
+use minishogi_selfplay::{load_weights, EMBEDDED};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -19,9 +20,8 @@ pub struct SelfplayArgs {
     /// Nodes searched per move.
     #[arg(long, default_value_t = 2000)]
     nodes: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Seed; the same seed gives the same games whatever the thread count.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -47,10 +47,9 @@ pub fn selfplay(args: SelfplayArgs) -> CliResult {
         opening: args.opening.config()?,
         ..SelfplayConfig::default()
     };
-    let pool = thread_pool(args.threads).map_err(flag_error)?;
     let bar = games_bar(args.games as u64);
     let clock = Instant::now();
-    let data = pool.install(|| play_games(&config, &weights, spec, &|| bar.inc(1)));
+    let data = args.threads.install(|| play_games(&config, &weights, spec, &|| bar.inc(1)))?;
     bar.finish();
     let secs = clock.elapsed().as_secs_f64();
     data.save(&args.out).map_err(flag_error)?;

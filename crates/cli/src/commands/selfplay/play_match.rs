@@ -1,12 +1,12 @@
 //! `minishogi match`: paired games between two weight sets or against a USI engine, with Elo.
 
 use super::args::{flag_error, OpeningArgs};
-use super::display::print_match_state;
+use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
-use minishogi_selfplay::elo::{Sprt, SprtDecision};
+use minishogi_selfplay::elo::Sprt;
 use minishogi_selfplay::matches::{play_match, MatchConfig, PlayerSpec};
-use minishogi_selfplay::{load_weights, thread_pool, EMBEDDED};
+use minishogi_selfplay::{load_weights, MatchReport, EMBEDDED};
 use std::time::Instant;
 
 /// Arguments of `minishogi match`.
@@ -33,9 +33,8 @@ pub struct MatchArgs {
     /// `NAME=VALUE` options for the external engine (repeatable).
     #[arg(long = "engine-option")]
     engine_options: Vec<String>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -81,34 +80,17 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
     let (pairs, games) = (config.pairs, config.games());
     println!("A = {}, B = {}, {games} games ({pairs} openings × 2 colours)", a.name(), b.name());
     let every = (pairs / 20).max(1) as u64;
-    let pool = thread_pool(args.threads).map_err(flag_error)?;
     let clock = Instant::now();
-    let state = pool
+    let state = args
+        .threads
         .install(|| {
             play_match(&config, &a, &b, &|s| {
                 if s.pentanomial.pairs() % every == 0 {
-                    print_match_state(s, games);
+                    println!("{}", s.status_line(games));
                 }
             })
-        })
+        })?
         .map_err(flag_error)?;
-    print_match_state(&state, games);
-    println!("pentanomial (pairs by A's points 0, 0.5, 1, 1.5, 2): {:?}", state.pentanomial.counts);
-    if state.capped > 0 {
-        println!("{} games reached the ply cap ({}) and were scored draws", state.capped, config.ply_cap);
-    }
-    if let (Some(d), Some(l)) = (state.decision, state.llr) {
-        let verdict = match d {
-            SprtDecision::AcceptH1 => "H1 accepted (A is stronger)",
-            SprtDecision::AcceptH0 => "H0 accepted (A is not stronger)",
-            SprtDecision::Continue => "no decision",
-        };
-        println!("SPRT [{}, {}]: LLR {l:.2}, {verdict}", args.elo0, args.elo1);
-    }
-    println!("{:.0} s", clock.elapsed().as_secs_f64());
-    match state.elo() {
-        Some(e) => println!("{e}"),
-        None => println!("no games played"),
-    }
+    println!("{}", MatchReport { config: &config, state: &state, seconds: clock.elapsed().as_secs_f64() });
     Ok(())
 }

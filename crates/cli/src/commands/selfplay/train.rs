@@ -1,14 +1,15 @@
 //! `minishogi train`: rounds of self-play, tuning and a match against the best weights so far.
 
 use super::args::{flag_error, OpeningArgs, TuneArgs};
-use super::display::{games_bar, print_match_state};
+use crate::commands::progress::games_bar;
+use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::dataset::summary;
 use minishogi_selfplay::games::SelfplayConfig;
+use minishogi_selfplay::load_weights;
 use minishogi_selfplay::matches::MatchConfig;
 use minishogi_selfplay::train_loop::{summary_table, train as run_training, TrainConfig, TrainEvent};
-use minishogi_selfplay::{load_weights, thread_pool};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -42,9 +43,8 @@ pub struct TrainArgs {
     /// Also write the final best weights here.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Seed of the whole run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -94,18 +94,13 @@ pub fn train(args: TrainArgs) -> CliResult {
                 d.games.len() as f64 * 60.0 / secs.max(1e-9)
             );
         }
-        TrainEvent::Epoch(e) => {
-            println!(
-                "  epoch {:3}  train {:.6}  valid {:.6}  {:.0} pos/s",
-                e.epoch, e.train_loss, e.valid_loss, e.positions_per_second
-            )
-        }
+        TrainEvent::Epoch(e) => println!("  {e}"),
         TrainEvent::Pair(s) => {
             if let Ok(mut last) = last_pairs.lock() {
                 let n = s.pentanomial.pairs();
                 if n >= *last + 25 || n < *last {
                     *last = n;
-                    print_match_state(s, config.matches.games());
+                    println!("{}", s.status_line(config.matches.games()));
                 }
             }
         }
@@ -113,11 +108,10 @@ pub fn train(args: TrainArgs) -> CliResult {
             if let Ok(mut last) = last_pairs.lock() {
                 *last = 0;
             }
-            println!("{}", summary_table(std::slice::from_ref(row)).lines().last().unwrap_or(""));
+            println!("{row}");
         }
     };
-    let pool = thread_pool(args.threads).map_err(flag_error)?;
-    let (best, rows) = pool.install(|| run_training(&config, init, &report)).map_err(flag_error)?;
+    let (best, rows) = args.threads.install(|| run_training(&config, init, &report))?.map_err(flag_error)?;
     println!("{}", summary_table(&rows));
     if let Some(out) = &args.out {
         best.save(out).map_err(|e| format!("{}: {e}", out.display()))?;

@@ -1,12 +1,13 @@
 //! `minishogi tune`: fit the evaluation weights to self-play datasets.
 
 use super::args::{flag_error, TuneArgs};
+use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::dataset::{summary, Dataset};
 use minishogi_selfplay::loss_curve::write_loss_curve;
-use minishogi_selfplay::tune::{largest_changes, tune_weights};
-use minishogi_selfplay::{load_weights, thread_pool, EMBEDDED};
+use minishogi_selfplay::tune::{largest_changes, tune_weights, EpochStats};
+use minishogi_selfplay::{load_weights, EMBEDDED};
 use std::path::PathBuf;
 
 /// Arguments of `minishogi tune`.
@@ -25,9 +26,8 @@ pub struct TuneCmdArgs {
     /// are appended.
     #[arg(long)]
     curve: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Seed of the batch order and the validation split.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -45,32 +45,21 @@ pub fn tune(args: TuneCmdArgs) -> CliResult {
         datasets.push(d);
     }
     let config = args.tune.config(args.seed)?;
-    let pool = thread_pool(args.threads).map_err(flag_error)?;
-    let (weights, report, stats) = pool
+    let (weights, report, stats) = args
+        .threads
         .install(|| {
             tune_weights(&datasets, &init, &config, |e| {
                 if e.epoch == 0 {
-                    println!("epoch   train loss   valid loss   positions/s");
+                    println!("{}", EpochStats::TABLE_HEADER);
                 }
-                println!(
-                    "{:5}   {:.6}     {:.6}     {:.0}",
-                    e.epoch, e.train_loss, e.valid_loss, e.positions_per_second
-                );
+                println!("{}", e.table_row());
             })
-        })
+        })?
         .map_err(flag_error)?;
-    println!(
-        "{} positions, {} quiet; K = {:.1}; validation loss {:.6} -> {:.6} (best epoch {})",
-        stats.positions,
-        stats.quiet,
-        report.k,
-        report.first_valid_loss(),
-        report.best_valid_loss(),
-        report.best_epoch
-    );
+    println!("{}", report.summary(&stats));
     println!("largest changes:");
     for change in largest_changes(&init, &weights, 10) {
-        println!("  {:32} {:6} -> {:6}", change.name, change.before, change.after);
+        println!("  {change}");
     }
     weights.save(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
     let curve = args.curve.unwrap_or_else(|| args.out.with_extension("loss"));

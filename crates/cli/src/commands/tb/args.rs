@@ -1,5 +1,6 @@
 //! The command line of `tb`: subcommands and their arguments.
 
+use crate::commands::shared_args::ThreadsArg;
 use clap::{Args, Subcommand};
 use minishogi::{Color, RuleSet};
 use minishogi_tablebase::WriteOptions;
@@ -27,6 +28,23 @@ pub enum TbCommand {
     Rewrite(RewriteArgs),
 }
 
+/// The table directory.
+#[derive(Args)]
+pub struct DirArg {
+    /// Table directory.
+    #[arg(long, default_value = "tables")]
+    pub dir: PathBuf,
+}
+
+/// The compression level of tables written.
+#[derive(Args)]
+pub struct LevelArg {
+    /// zstd compression level of the blocks (1-22): higher is smaller and slower to write, reading
+    /// speed is about the same.
+    #[arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))]
+    pub level: i32,
+}
+
 /// Arguments of `tb gen`.
 #[derive(Args)]
 pub struct GenArgs {
@@ -35,22 +53,18 @@ pub struct GenArgs {
     /// Also every set of at most K pieces (`--max-pieces 3`: all 51 sets up to three pieces).
     #[arg(long, value_name = "K")]
     pub max_pieces: Option<u32>,
-    /// Table directory.
-    #[arg(long, default_value = "tables")]
-    pub dir: PathBuf,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub dir: DirArg,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Regenerate tables even if they exist.
     #[arg(long)]
     pub force: bool,
     /// Verify each table against the rules after writing it.
     #[arg(long)]
     pub verify: bool,
-    /// zstd compression level of the blocks (1-22): higher is smaller and slower to write, reading
-    /// speed is about the same.
-    #[arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))]
-    pub level: i32,
+    #[command(flatten)]
+    pub level: LevelArg,
 }
 
 /// Arguments of `tb probe`.
@@ -59,32 +73,19 @@ pub struct ProbeArgs {
     /// The position as SFEN (or `startpos`); without it, SFENs are read from stdin, one per line.
     #[arg(long)]
     pub sfen: Option<String>,
-    /// Table directory.
-    #[arg(long, default_value = "tables")]
-    pub dir: PathBuf,
+    #[command(flatten)]
+    pub dir: DirArg,
     /// One JSON object per answer.
     #[arg(long)]
     pub json: bool,
     /// Who moved first in the game: `sente` (an even game) or `gote` (a handicap game). Under the
     /// standard rules this decides who wins a position nobody can win by mate.
-    #[arg(long, default_value = "sente", value_parser = parse_color)]
+    #[arg(long, default_value = "sente")]
     pub first_player: Color,
     /// Repetition rule: `standard` (fourfold repetition: the first player loses, a perpetual
     /// checker loses) or `draw300` (fourfold repetition and 300 plies are draws).
-    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    #[arg(long, default_value = "standard")]
     pub rules: RuleSet,
-}
-
-fn parse_color(text: &str) -> Result<Color, String> {
-    match text {
-        "sente" | "b" | "black" => Ok(Color::Sente),
-        "gote" | "w" | "white" => Ok(Color::Gote),
-        _ => Err(format!("'{text}' is not a player: sente or gote")),
-    }
-}
-
-fn parse_rules(text: &str) -> Result<RuleSet, String> {
-    RuleSet::from_name(text).ok_or_else(|| format!("'{text}' is not a rule set: standard or draw300"))
 }
 
 /// Table files to check or describe.
@@ -93,9 +94,8 @@ pub struct FilesArgs {
     /// Table files (`*.mstb`).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
 }
 
 /// Arguments of `tb rewrite`.
@@ -103,7 +103,6 @@ pub struct FilesArgs {
 pub struct RewriteArgs {
     #[command(flatten)]
     pub files: FilesArgs,
-    /// zstd compression level of the blocks (1-22).
-    #[arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))]
-    pub level: i32,
+    #[command(flatten)]
+    pub level: LevelArg,
 }

@@ -1,21 +1,23 @@
-//! One search thread: iterative deepening, principal-variation search with a transposition
-//! table, null move, late-move reductions, check extensions, quiescence and repetition rules.
+//! One search thread: its state, and the principal-variation search with a transposition table,
+//! null move, move-count and futility pruning, late-move reductions, check extensions and the
+//! repetition rules. Iterative deepening is in [`deepening`], the quiescence search in
+//! [`quiescence`].
 
-use crate::captures::captures;
+mod deepening;
+mod quiescence;
+
 use crate::history::{History, Killers, NO_MOVE};
 use crate::oracle::TbValue;
-use crate::ordering::{attacker_value, capture_score, order_score, pick_next, value};
+use crate::ordering::{order_score, pick_next};
 use crate::pv::PvTable;
 use crate::repetition::Line;
-use crate::report::{Info, SearchResult};
-use crate::score::{mate_in, table_repetition_win, to_tt, Score, INFINITE, MATE, MATE_BOUND};
+use crate::score::{mate_in, table_repetition_win, to_tt, INFINITE, MATE_BOUND};
 use crate::search_params::*;
 use crate::shared::Shared;
 use crate::tactics::{gives_direct_check, stalemated};
 use crate::tt::{Bound, Entry};
 use minishogi::{Move, MoveList, Position, RuleSet, Undo, PLY_LIMIT};
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
 /// One search thread's state.
 pub(crate) struct Worker<'a> {
@@ -63,126 +65,6 @@ impl<'a> Worker<'a> {
             history: History::new(),
             pv: PvTable::new(),
             lmr: lmr_table(),
-        }
-    }
-
-    /// Iterative deepening; `info` hears about each completed iteration.
-    pub fn iterate(&mut self, info: &mut dyn FnMut(&Info)) -> SearchResult {
-        let root_moves = self.pos.legal_move_list();
-        let mut result = SearchResult {
-            best: root_moves.first().copied(),
-            ponder: None,
-            score: Score::Mate(0),
-            pv: root_moves.first().copied().into_iter().collect(),
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time: Duration::ZERO,
-        };
-        if root_moves.is_empty() {
-            return result;
-        }
-        result.score = Score::Cp(self.s.eval.evaluate(&self.pos));
-        let limits = self.s.limits;
-        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).clamp(1, MAX_PLY as i32 - 8));
-        let mut prev = 0;
-        for depth in 1..=max_depth {
-            // Helpers search a little deeper on odd ids so the threads diverge.
-            let depth_here = if self.id % 2 == 1 { (depth + 1).min(max_depth) } else { depth };
-            self.root_depth = depth_here;
-            self.root_update = None;
-            self.seldepth = 0;
-            let v = self.aspiration(depth_here, prev);
-            if self.stopped {
-                if let Some((m, v)) = self.root_update {
-                    if depth > 1 && self.pv.root().first() == Some(&m) {
-                        result.best = Some(m);
-                        result.score = Score::from_internal(v);
-                        result.pv = self.pv.root().to_vec();
-                    }
-                }
-                break;
-            }
-            prev = v;
-            result.depth = depth_here as u32;
-            result.seldepth = self.seldepth as u32;
-            result.score = Score::from_internal(v);
-            if !self.pv.root().is_empty() {
-                result.pv = self.pv.root().to_vec();
-                result.best = Some(result.pv[0]);
-            }
-            if self.id == 0 {
-                let elapsed = self.s.start.elapsed();
-                let nodes = self.total_nodes();
-                let nps = (nodes as u128 * 1_000_000 / elapsed.as_micros().max(1)) as u64;
-                info(&Info {
-                    depth: result.depth,
-                    seldepth: result.seldepth,
-                    score: result.score,
-                    nodes,
-                    nps,
-                    time: elapsed,
-                    pv: result.pv.clone(),
-                    hashfull: self.s.tt.hashfull(),
-                });
-            }
-            if self.done_after_iteration(v, depth, root_moves.len()) {
-                break;
-            }
-        }
-        result.ponder = result.pv.get(1).copied();
-        result.nodes = self.nodes;
-        result
-    }
-
-    fn done_after_iteration(&mut self, v: i32, depth: i32, root_moves: usize) -> bool {
-        let limits = self.s.limits;
-        if self.s.halt.load(Ordering::Relaxed) || self.s.stop.load(Ordering::Relaxed) {
-            return true;
-        }
-        if let Some(n) = limits.mate {
-            if v > MATE_BOUND && MATE - v < 2 * n as i32 {
-                return true;
-            }
-        }
-        if limits.infinite {
-            return false;
-        }
-        // A proven result does not get better by searching deeper.
-        if v.abs() > MATE_BOUND && depth > MATE - v.abs() + 4 {
-            return true;
-        }
-        if let Some(b) = self.s.budget {
-            if root_moves == 1 || self.s.start.elapsed() >= b.soft {
-                return true;
-            }
-        }
-        false
-    }
-
-    fn aspiration(&mut self, depth: i32, prev: i32) -> i32 {
-        if depth < ASPIRATION_MIN_DEPTH || prev.abs() > MATE_BOUND / 2 {
-            return self.search(-INFINITE, INFINITE, depth, 0, false);
-        }
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = (prev - delta, prev + delta);
-        loop {
-            let v = self.search(alpha, beta, depth, 0, false);
-            if self.stopped {
-                return v;
-            }
-            if v <= alpha {
-                alpha = (v - delta).max(-INFINITE);
-            } else if v >= beta {
-                beta = (v + delta).min(INFINITE);
-            } else {
-                return v;
-            }
-            delta *= 2;
-            if delta > ASPIRATION_MAX_DELTA {
-                alpha = -INFINITE;
-                beta = INFINITE;
-            }
         }
     }
 
@@ -307,19 +189,9 @@ impl<'a> Worker<'a> {
             if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta && eval < MATE_BOUND {
                 return eval;
             }
-            // Null move: if passing still fails high, the position is good enough.
             if !after_null && depth >= NMP_MIN_DEPTH && eval >= beta && beta.abs() < MATE_BOUND {
-                let r = NMP_BASE + depth / NMP_DEPTH_DIVISOR;
-                self.pos.pass();
-                let saved_floor = self.line.push_null(self.pos.hash());
-                let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, true);
-                self.line.pop_null(saved_floor);
-                self.pos.pass();
-                if self.stopped {
-                    return 0;
-                }
-                if v >= beta {
-                    return if v >= MATE_BOUND { beta } else { v };
+                if let Some(v) = self.null_move(beta, depth, ply) {
+                    return v;
                 }
             }
         }
@@ -397,12 +269,9 @@ impl<'a> Worker<'a> {
             let v = if i == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, false)
             } else {
-                let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check && i >= LMR_MIN_MOVE {
-                    r = i32::from(self.lmr[(depth as usize).min(63)][i.min(63)]);
-                    r -= i32::from(pv_node) + i32::from(is_killer);
-                    r = r.clamp(0, new_depth - 1);
-                }
+                let reducible =
+                    depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check && i >= LMR_MIN_MOVE;
+                let r = if reducible { self.reduction(depth, i, new_depth, pv_node, is_killer) } else { 0 };
                 let mut t = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
                 if t > alpha && r > 0 {
                     t = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
@@ -427,12 +296,7 @@ impl<'a> Worker<'a> {
                     }
                     if v >= beta {
                         if quiet {
-                            self.killers.add(ply, m);
-                            let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
-                            self.history.update(&self.pos, m, bonus);
-                            for &q in &quiets_tried[..n_quiets] {
-                                self.history.update(&self.pos, q, -bonus);
-                            }
+                            self.reward_quiet_cutoff(m, ply, depth, &quiets_tried[..n_quiets]);
                         }
                         break;
                     }
@@ -454,6 +318,39 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The null move: if passing still fails high at reduced depth, the position is good enough
+    /// to cut off (`Some` of the score to return; 0 when the search was stopped).
+    fn null_move(&mut self, beta: i32, depth: i32, ply: usize) -> Option<i32> {
+        let r = NMP_BASE + depth / NMP_DEPTH_DIVISOR;
+        self.pos.pass();
+        let saved_floor = self.line.push_null(self.pos.hash());
+        let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, true);
+        self.line.pop_null(saved_floor);
+        self.pos.pass();
+        if self.stopped {
+            return Some(0);
+        }
+        (v >= beta).then_some(if v >= MATE_BOUND { beta } else { v })
+    }
+
+    /// The late-move reduction of the `i`-th move at `depth`: less in PV nodes and for killers,
+    /// and never below a one-ply search.
+    fn reduction(&self, depth: i32, i: usize, new_depth: i32, pv_node: bool, is_killer: bool) -> i32 {
+        let r = i32::from(self.lmr[(depth as usize).min(63)][i.min(63)]);
+        (r - i32::from(pv_node) - i32::from(is_killer)).clamp(0, new_depth - 1)
+    }
+
+    /// A quiet move `m` cut off: it becomes a killer and gains history; the quiet moves tried
+    /// before it lose as much.
+    fn reward_quiet_cutoff(&mut self, m: Move, ply: usize, depth: i32, tried_before: &[Move]) {
+        self.killers.add(ply, m);
+        let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
+        self.history.update(&self.pos, m, bonus);
+        for &q in tried_before {
+            self.history.update(&self.pos, q, -bonus);
+        }
+    }
+
     /// The score of the current position if the oracle knows its value in this game (whose
     /// first player and rules decide repetitions).
     fn probe_oracle(&self, ply: usize) -> Option<i32> {
@@ -469,107 +366,5 @@ impl<'a> Worker<'a> {
             // A mate-only draw without repetition values: the repetition decides, search on.
             TbValue::Draw => None,
         }
-    }
-
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv.clear(ply);
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let in_check = self.in_check();
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate();
-        }
-        let pv_node = beta - alpha > 1;
-        let key = self.pos.hash();
-        let tte = self.s.tt.probe(key);
-        if let Some(e) = tte {
-            if !pv_node {
-                if let Some(v) = e.cutoff(alpha, beta, ply) {
-                    return v;
-                }
-            }
-        }
-        if !in_check && stalemated(&self.pos) {
-            return -mate_in(ply as i32);
-        }
-        let stand = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
-        if stand >= beta {
-            return stand;
-        }
-        let old_alpha = alpha;
-        alpha = alpha.max(stand);
-        let mut best = stand;
-
-        let mut list = MoveList::new();
-        if in_check {
-            self.pos.legal_moves(&mut list);
-            if list.is_empty() {
-                return -mate_in(ply as i32);
-            }
-        } else {
-            captures(&self.pos, &mut list);
-        }
-        let us = self.pos.side_to_move();
-        let occupied = self.pos.occupied();
-        let mut scores = [0i32; MoveList::CAPACITY];
-        let mut n = 0;
-        let moves = list.as_mut_slice();
-        for i in 0..moves.len() {
-            let m = moves[i];
-            let victim = self.pos.piece_at(m.to()).map_or(0, |p| value(p.kind));
-            let attacker = attacker_value(&self.pos, m);
-            if !in_check {
-                if victim == 0 && !m.is_promotion() {
-                    continue;
-                }
-                if !m.is_promotion() {
-                    // Delta pruning: even winning the piece cannot reach alpha.
-                    if stand + victim + DELTA_MARGIN <= alpha {
-                        continue;
-                    }
-                    // A capture by a more valuable piece onto a defended square likely loses.
-                    if attacker > victim && self.pos.attackers_to(m.to(), !us, occupied).any() {
-                        continue;
-                    }
-                }
-            }
-            moves[n] = m;
-            scores[n] = capture_score(victim, attacker, m.is_promotion());
-            n += 1;
-        }
-        let mut best_move = None;
-        for i in 0..n {
-            pick_next(&mut moves[..n], &mut scores[..n], i);
-            let m = moves[i];
-            let undo = self.push(m);
-            let v = -self.qsearch(-beta, -alpha, ply + 1);
-            self.pop(m, undo);
-            if self.stopped {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    best_move = Some(m);
-                    self.pv.update(ply, m);
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.store(
-            key,
-            ply,
-            0,
-            stand,
-            in_check,
-            NodeResult { best, best_move, entry_alpha: old_alpha, alpha, beta },
-        );
-        best
     }
 }

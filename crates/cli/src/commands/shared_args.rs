@@ -1,0 +1,23 @@
+//! Arguments that several subcommands take.
+
+use clap::Args;
+use minishogi_tablebase::with_threads;
+
+/// The worker threads of a command.
+#[derive(Args, Clone, Copy)]
+pub struct ThreadsArg {
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+impl ThreadsArg {
+    /// Runs `f` on a pool of the threads asked for (all cores without `--threads`).
+    pub fn install<T: Send>(self, f: impl FnOnce() -> T + Send) -> Result<T, String> {
+        if self.threads == Some(0) {
+            return Err("--threads must be at least 1".into());
+        }
+        with_threads(self.threads, f)
+            .map_err(|e| format!("cannot start {} threads: {}", e.threads, e.message))
+    }
+}
