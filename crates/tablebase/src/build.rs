@@ -144,12 +144,17 @@ pub fn build_table(
     let repetition = repetition_values_of_draws(material, draws, &options)?;
     let repetition_time = analysed.elapsed();
     let written = compressed.write(&path, Some(&repetition), level)?;
+    let draws = repetition.len() as u64;
+    drop(repetition);
+    // The compressed blocks were many small allocations: hand them back before the next phase
+    // (checking the file, or the next table) allocates its large arrays.
+    crate::memory::release_free_memory();
     let total_time = start.elapsed();
     Ok(BuildSummary {
         material: *material,
         stats,
         written,
-        draws: repetition.len() as u64,
+        draws,
         generate_time: mate_time + repetition_time,
         repetition_time,
         write_time: total_time - mate_time - repetition_time,

@@ -72,6 +72,7 @@ impl MaterialTable {
         &self,
         progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
     ) -> Result<(VerifyReport, Option<RepetitionReport>), TablebaseError> {
+        crate::memory::release_free_memory();
         let values = self.table.values()?;
         self.table.release_pages();
         let report = verify(&self.material(), &values, progress)?;

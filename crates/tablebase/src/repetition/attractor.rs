@@ -9,7 +9,7 @@
 //! count down their moves, as the mate-only analysis does. The set joining in a round does not
 //! depend on which thread offers first, so neither do the ranks.
 
-use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
@@ -88,7 +88,7 @@ pub(crate) fn second_player_region<R: RetroRules>(
             }
             let p = (q / 2) as usize;
             if !graph.in_check(child)
-                && counters.quiet[p].fetch_sub(weight.into(), Ordering::Relaxed) == weight.into()
+                && counters.quiet[p].fetch_sub(weight.into(), Ordering::Relaxed) == u16::from(weight)
             {
                 newly_forced.lock().unwrap_or_else(|e| e.into_inner()).push(p as u32);
             }
@@ -154,29 +154,28 @@ struct Counters {
 impl Counters {
     /// Counts the moves of every draw (one pass of forward moves).
     fn new<R: RetroRules>(graph: &DrawGraph<'_, R>) -> Result<Counters, RegionError> {
-        let counts: Vec<Result<(u16, u16), RegionError>> = (0..graph.draws() as u32)
-            .into_par_iter()
-            .with_min_len(CHUNK)
-            .map_init(
-                || Vec::with_capacity(256),
-                |children, i| {
-                    graph.children(i, children);
-                    let quiet = children.iter().filter(|&&c| !graph.in_check(c)).count();
-                    let all = u16::try_from(children.len()).map_err(|_| RegionError::TooManyMoves(i))?;
-                    Ok((all, quiet as u16))
-                },
-            )
-            .collect();
-        let mut left = Vec::with_capacity(counts.len());
-        let mut quiet = Vec::with_capacity(counts.len());
-        let mut moves = Vec::with_capacity(counts.len());
-        for c in counts {
-            let (all, q) = c?;
-            left.push(AtomicU16::new(all));
-            quiet.push(AtomicU16::new(q));
-            moves.push(AtomicU16::new(all));
+        let draws = graph.draws();
+        let zeros = || (0..draws).map(|_| AtomicU16::new(0)).collect::<Vec<_>>();
+        let (left, quiet, moves) = (zeros(), zeros(), zeros());
+        let too_many = AtomicU32::new(u32::MAX);
+        (0..draws as u32).into_par_iter().with_min_len(CHUNK).for_each_init(
+            || Vec::with_capacity(256),
+            |children, i| {
+                graph.children(i, children);
+                let Ok(all) = u16::try_from(children.len()) else {
+                    too_many.fetch_min(i, Ordering::Relaxed);
+                    return;
+                };
+                let q = children.iter().filter(|&&c| !graph.in_check(c)).count() as u16;
+                left[i as usize].store(all, Ordering::Relaxed);
+                quiet[i as usize].store(q, Ordering::Relaxed);
+                moves[i as usize].store(all, Ordering::Relaxed);
+            },
+        );
+        match too_many.into_inner() {
+            u32::MAX => Ok(Counters { left, quiet, moves }),
+            i => Err(RegionError::TooManyMoves(i)),
         }
-        Ok(Counters { left, quiet, moves })
     }
 }
 
@@ -204,8 +203,7 @@ fn grow<R: RetroRules>(
         frontier = by_draw
             .par_iter()
             .with_min_len(CHUNK / 16)
-            .map(|&(c, mask)| {
-                let mut joined = Vec::new();
+            .fold(Vec::new, |mut joined, &(c, mask)| {
                 graph.parents(c, &mut |p, weight| {
                     for case in 0..2 {
                         // The parent of the child with `case` to move has the other player to move.
@@ -219,8 +217,10 @@ fn grow<R: RetroRules>(
                 });
                 joined
             })
-            .flatten_iter()
-            .collect();
+            .reduce(Vec::new, |mut a, mut b| {
+                a.append(&mut b);
+                a
+            });
         if let Some(report) = progress {
             report(Progress { phase: "repetition", done: u64::from(round), total: u64::from(round) });
         }
@@ -237,55 +237,83 @@ fn avoiding_nodes<R: RetroRules>(
     inside: &(dyn Fn(Node) -> bool + Sync),
 ) -> Vec<Node> {
     let mut members: Vec<Node> = forced
-        .par_iter()
-        .map_init(Vec::new, |list, &i| {
-            list.clear();
-            list.push(2 * i + 1);
-            graph.parents(i, &mut |p, _| {
-                if graph.in_check(p) && inside(2 * p) {
-                    list.push(2 * p);
-                }
-            });
-            list.clone()
+        .par_chunks(CHUNK / 16)
+        .map(|chunk| {
+            let mut list = Vec::new();
+            for &i in chunk {
+                list.push(2 * i + 1);
+                graph.parents(i, &mut |p, _| {
+                    if graph.in_check(p) && inside(2 * p) {
+                        list.push(2 * p);
+                    }
+                });
+            }
+            list
         })
         .flatten_iter()
         .collect();
     members.par_sort_unstable();
     members.dedup();
-    // Moves as member numbers (`None`: the move leaves the members, which an S node may not).
-    let moves: Vec<Vec<Option<u32>>> = members
-        .par_iter()
-        .map_init(Vec::new, |children, &n| {
-            graph.children(n / 2, children);
-            let targets = children.iter().map(|&c| 2 * c + 1 - n % 2).filter(|&m| inside(m));
-            targets.map(|m| members.binary_search(&m).ok().map(|w| w as u32)).collect()
+    // Moves as member numbers (`LEAVES`: the move leaves the members, which an S node may not),
+    // in one flat array with offsets.
+    const LEAVES: u32 = u32::MAX;
+    let lists: Vec<Vec<u32>> = members
+        .par_chunks(CHUNK)
+        .map_init(Vec::new, |children, chunk| {
+            let mut flat = Vec::new();
+            for &n in chunk {
+                graph.children(n / 2, children);
+                let targets = children.iter().map(|&c| 2 * c + 1 - n % 2).filter(|&m| inside(m));
+                flat.extend(targets.map(|m| members.binary_search(&m).map_or(LEAVES, |w| w as u32)));
+                flat.push(LEAVES - 1);
+            }
+            flat
         })
         .collect();
-    // The greatest fixed point by removal: an S node goes when one of its moves leaves the set,
-    // an F node when its last move into the set does; each removal is passed to the parents.
-    let mut parents: Vec<Vec<u32>> = vec![Vec::new(); members.len()];
-    for (v, list) in moves.iter().enumerate() {
-        for w in list.iter().flatten() {
-            parents[*w as usize].push(v as u32);
+    let mut moves: Vec<u32> = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+    let mut off: Vec<u32> = Vec::with_capacity(members.len() + 1);
+    off.push(0);
+    for list in lists {
+        for m in list {
+            if m == LEAVES - 1 {
+                off.push(moves.len() as u32);
+            } else {
+                moves.push(m);
+            }
         }
     }
+    let moves_of = |v: usize| &moves[off[v] as usize..off[v + 1] as usize];
+    // The greatest fixed point by removal: an S node goes when one of its moves leaves the set,
+    // an F node when its last move into the set does; each removal is passed to the parents.
+    let mut parent_off = vec![0u32; members.len() + 1];
+    for &w in moves.iter().filter(|&&w| w != LEAVES) {
+        parent_off[w as usize + 1] += 1;
+    }
+    for v in 0..members.len() {
+        parent_off[v + 1] += parent_off[v];
+    }
+    let mut fill = parent_off.clone();
+    let mut parents = vec![0u32; parent_off[members.len()] as usize];
+    for v in 0..members.len() {
+        for &w in moves_of(v).iter().filter(|&&w| w != LEAVES) {
+            parents[fill[w as usize] as usize] = v as u32;
+            fill[w as usize] += 1;
+        }
+    }
+    drop(fill);
     let mut keep = vec![true; members.len()];
-    let mut left: Vec<u32> = moves.iter().map(|l| l.iter().flatten().count() as u32).collect();
+    let mut left: Vec<u32> =
+        (0..members.len()).map(|v| moves_of(v).iter().filter(|&&w| w != LEAVES).count() as u32).collect();
     let mut gone: Vec<usize> = (0..members.len())
-        .filter(|&v| {
-            let first = first_player_moves(members[v]);
-            if first {
-                left[v] == 0
-            } else {
-                moves[v].iter().any(Option::is_none)
-            }
-        })
+        .filter(
+            |&v| if first_player_moves(members[v]) { left[v] == 0 } else { moves_of(v).contains(&LEAVES) },
+        )
         .collect();
     for &v in &gone {
         keep[v] = false;
     }
     while let Some(w) = gone.pop() {
-        for &v in &parents[w] {
+        for &v in &parents[parent_off[w] as usize..parent_off[w + 1] as usize] {
             let v = v as usize;
             if !keep[v] {
                 continue;

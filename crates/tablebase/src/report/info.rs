@@ -82,7 +82,10 @@ fn repetition_outcomes(table: &MaterialTable) -> Result<Option<[[OutcomeCount; 3
             let matching = |pair: &&[DrawValue; 2]| pair[case].outcome().map(|o| o as usize) == Some(outcome);
             let count = rep.entries().iter().filter(matching).count() as u64;
             let first = rep.entries().iter().position(|p| matching(&p));
-            (count, first.and_then(|i| table.indexer.position(rep.slots()[i])).map(|p| p.to_sfen()))
+            (
+                count,
+                first.and_then(|i| rep.slot(i)).and_then(|s| table.indexer.position(s)).map(|p| p.to_sfen()),
+            )
         })
     })))
 }
