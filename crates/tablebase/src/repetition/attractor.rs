@@ -9,7 +9,7 @@
 //! count down their moves, as the mate-only analysis does. The set joining in a round does not
 //! depend on which thread offers first, so neither do the ranks.
 
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -95,7 +95,11 @@ pub(crate) fn second_player_region<R: RetroRules>(
             counters.left[p].fetch_sub(weight.into(), Ordering::Relaxed) == u16::from(weight)
                 && !removed[q as usize].swap(true, Ordering::Relaxed)
         };
-        grow(graph, avoiding, &offer, progress);
+        let seeds = NodeBits::new(draws as usize);
+        for &n in &avoiding {
+            seeds.insert(n);
+        }
+        grow(graph, seeds, &offer, progress);
         forced.extend(newly_forced.into_inner().unwrap_or_else(|e| e.into_inner()));
         forced.retain(|&i| inside(2 * i + 1));
         forced.par_sort_unstable();
@@ -104,15 +108,13 @@ pub(crate) fn second_player_region<R: RetroRules>(
     // S's attractor to the visits in V ranks every node of the region. An F node in V has all its
     // moves in V (V is what F cannot leave), so its counter is its number of moves.
     let rank: Vec<AtomicU16> = (0..2 * draws).map(|_| AtomicU16::new(OUTSIDE)).collect();
-    let visits: Vec<Node> = (0..draws)
-        .into_par_iter()
-        .with_min_len(CHUNK)
-        .filter(|&i| inside(2 * i) && !graph.in_check(i))
-        .map(|i| 2 * i)
-        .collect();
-    for &n in &visits {
-        rank[n as usize].store(0, Ordering::Relaxed);
-    }
+    let visits = NodeBits::new(draws as usize);
+    (0..draws).into_par_iter().with_min_len(CHUNK).for_each(|i| {
+        if inside(2 * i) && !graph.in_check(i) {
+            rank[2 * i as usize].store(0, Ordering::Relaxed);
+            visits.insert(2 * i);
+        }
+    });
     let moves = &counters.moves;
     let offer = |q: Node, _child: u32, weight: u8, round: u32| -> bool {
         let r = &rank[q as usize];
@@ -179,48 +181,69 @@ impl Counters {
     }
 }
 
+/// A set of nodes as a bitmap (bit `n` for node `n`: a word holds the two nodes of 32 draws).
+struct NodeBits(Vec<AtomicU64>);
+
+impl NodeBits {
+    /// The empty set over the nodes of `draws` draws.
+    fn new(draws: usize) -> NodeBits {
+        NodeBits((0..(2 * draws).div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    fn insert(&self, n: Node) {
+        self.0[(n / 64) as usize].fetch_or(1 << (n % 64), Ordering::Relaxed);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.par_iter().all(|w| w.load(Ordering::Relaxed) == 0)
+    }
+
+    fn clear(&self) {
+        self.0.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
+    }
+}
+
 /// Grows an attractor in rounds from `frontier` (the nodes of round 0, already marked): round `j`
 /// offers every parent of the nodes that joined in round `j − 1` to `offer(parent node, child
 /// draw, weight, j)`, which says whether the parent joined. Returns the number of rounds.
+///
+/// The frontiers are bitmaps (a quarter of a byte per draw for two of them), where lists of the
+/// joined nodes took up to 12 bytes per draw in a large round.
 fn grow<R: RetroRules>(
     graph: &DrawGraph<'_, R>,
-    mut frontier: Vec<Node>,
+    frontier: NodeBits,
     offer: &(dyn Fn(Node, u32, u8, u32) -> bool + Sync),
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> u32 {
+    let mut current = frontier;
+    let mut next = NodeBits::new(graph.draws());
     let mut round = 0u32;
-    while !frontier.is_empty() {
+    while !current.is_empty() {
         round += 1;
-        // One un-move generation per draw, for both of its nodes when both joined.
-        frontier.par_sort_unstable();
-        let mut by_draw: Vec<(u32, u8)> = Vec::with_capacity(frontier.len());
-        for &n in &frontier {
-            match by_draw.last_mut() {
-                Some((d, mask)) if *d == n / 2 => *mask |= 1 << (n % 2),
-                _ => by_draw.push((n / 2, 1 << (n % 2))),
-            }
-        }
-        frontier = by_draw
-            .par_iter()
-            .with_min_len(CHUNK / 16)
-            .fold(Vec::new, |mut joined, &(c, mask)| {
+        current.0.par_iter().enumerate().with_min_len(16).for_each(|(w, word)| {
+            let word = word.load(Ordering::Relaxed);
+            let mut draws = word;
+            while draws != 0 {
+                // One un-move generation per draw, for both of its nodes when both joined.
+                let d = draws.trailing_zeros() / 2;
+                let mask = (word >> (2 * d)) & 3;
+                draws &= !(3 << (2 * d));
+                let c = w as u32 * 32 + d;
                 graph.parents(c, &mut |p, weight| {
                     for case in 0..2 {
                         // The parent of the child with `case` to move has the other player to move.
                         if mask >> case & 1 == 1 {
                             let q = 2 * p + 1 - case;
                             if offer(q, c, weight, round) {
-                                joined.push(q);
+                                next.insert(q);
                             }
                         }
                     }
                 });
-                joined
-            })
-            .reduce(Vec::new, |mut a, mut b| {
-                a.append(&mut b);
-                a
-            });
+            }
+        });
+        std::mem::swap(&mut current, &mut next);
+        next.clear();
         if let Some(report) = progress {
             report(Progress { phase: "repetition", done: u64::from(round), total: u64::from(round) });
         }
