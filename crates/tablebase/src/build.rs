@@ -126,8 +126,8 @@ pub fn build_table(
     let options = GenerateOptions { threads: None, progress: Some(progress) };
     let (values, stats) = generate_with_stats(material, &options)?;
     let mate_time = start.elapsed();
-    // The values are compressed first and dropped: the repetition analysis then needs only the
-    // set of draws (an eighth of a byte per slot) besides its own arrays.
+    // The values are compressed into the file first and dropped: the repetition analysis then
+    // needs only the set of draws (an eighth of a byte per slot) besides its own arrays.
     let name = material.name();
     let draws = crate::repetition::draw_set(&name, &values)?;
     let path = dir.join(table_file_name(material));
@@ -146,8 +146,8 @@ pub fn build_table(
     let written = compressed.write(&path, Some(&repetition), level)?;
     let draws = repetition.len() as u64;
     drop(repetition);
-    // The compressed blocks were many small allocations: hand them back before the next phase
-    // (checking the file, or the next table) allocates its large arrays.
+    // The analysis's arrays were large and many: hand them back before the next phase (checking
+    // the file, or the next table) allocates its own.
     crate::memory::release_free_memory();
     let total_time = start.elapsed();
     Ok(BuildSummary {

@@ -422,6 +422,11 @@ pub struct BlockEntry {
     pub checksum: u64,
 }
 
+/// Bytes of the block table of `blocks` blocks, as [`encode_block_table`] writes it.
+pub(crate) fn block_table_len(blocks: u64) -> u64 {
+    blocks * ENTRY_LEN as u64 + 8
+}
+
 /// The block table bytes (with checksum) for blocks of the given compressed sizes and checksums.
 pub fn encode_block_table(blocks: &[(u64, u64)]) -> Vec<u8> {
     let mut out = Vec::with_capacity(blocks.len() * ENTRY_LEN + 8);

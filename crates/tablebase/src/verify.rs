@@ -6,6 +6,8 @@
 //! is a loss in 0; a win in `1 + min` over children that are losses; a loss in `1 + max` when all
 //! children are wins; a draw otherwise. The first slot that disagrees is reported with its SFEN.
 
+pub(crate) mod children;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use minishogi::{Color, MoveList};
@@ -16,6 +18,7 @@ use crate::material::Material;
 use crate::placement::Placement;
 use crate::progress::Progress;
 use crate::value::Value;
+use children::child_slots;
 
 /// Slots checked per task.
 const CHUNK: u64 = 1 << 14;
@@ -174,20 +177,7 @@ fn check_slot(
     let mut best_loss: Option<u16> = None;
     let mut longest_win = 0u16;
     let mut all_win = true;
-    // Children have gote to move: their slots are those of their colour flips.
-    let frame = indexer.frame(&placement, true);
-    // All children's slots first, each prefetched, so that their cache misses overlap.
-    children.clear();
-    for &m in moves.iter() {
-        let c = match placement.move_effect(m, Color::Sente) {
-            Some((men, n)) if !frame.is_ambiguous() => frame.index_with(indexer, &men[..n]),
-            _ => indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
-        };
-        if let Some(byte) = values.get(c as usize) {
-            crate::memory::prefetch(byte);
-        }
-        children.push(c);
-    }
+    child_slots(indexer, &placement, moves, values, children);
     for (&m, &c) in moves.iter().zip(children.iter()) {
         let cv = Value::from_byte(values[c as usize]);
         if !cv.is_legal() {

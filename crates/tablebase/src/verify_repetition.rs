@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use minishogi::MoveList;
+use minishogi::{Color, MoveList};
 use rayon::prelude::*;
 
 use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
@@ -30,6 +30,7 @@ use crate::material::Material;
 use crate::progress::Progress;
 use crate::repetition::RepetitionValues;
 use crate::value::Value;
+use crate::verify::children::child_slots;
 
 /// Bitmap words (64 slots each) whose draws one task checks.
 const CHUNK_WORDS: usize = 1 << 9;
@@ -105,7 +106,7 @@ pub fn verify_repetition(
                 draws.slots_in_words(c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words)).collect();
             let mut report = RepetitionReport::default();
             let mut moves = MoveList::new();
-            let mut children = Vec::with_capacity(256);
+            let (mut slots, mut children) = (Vec::with_capacity(256), Vec::with_capacity(256));
             for &slot in &chunk {
                 check_draw(
                     &indexer,
@@ -114,6 +115,7 @@ pub fn verify_repetition(
                     slot,
                     &name,
                     &mut moves,
+                    &mut slots,
                     &mut children,
                     &mut report,
                 )?;
@@ -147,10 +149,12 @@ fn check_draw(
     slot: u64,
     name: &str,
     moves: &mut MoveList,
+    slots: &mut Vec<u64>,
     children: &mut Vec<Child>,
     report: &mut RepetitionReport,
 ) -> Result<(), RepetitionError> {
-    let Some(pos) = indexer.position(slot) else {
+    let legal = indexer.placement(slot).and_then(|p| Some((p.to_position(Color::Sente)?, p)));
+    let Some((pos, placement)) = legal else {
         return Err(mismatch(
             name,
             slot,
@@ -162,15 +166,15 @@ fn check_draw(
     };
     let entries = repetition.get(slot).unwrap_or_default();
     pos.legal_moves(moves);
+    child_slots(indexer, &placement, moves, values, slots);
     children.clear();
-    for &m in moves.iter() {
-        let child = pos.after(m);
-        let Some(c) = indexer.index(&child) else {
-            let detail = format!("move {m} leaves the material set");
+    for (&m, &c) in moves.iter().zip(slots.iter()) {
+        let Some(&value) = values.get(c as usize) else {
+            let detail = format!("move {m} leads to slot {c}, outside the table");
             return Err(mismatch(name, slot, pos.to_sfen(), Case::FirstPlayerToMove, entries[0], &detail));
         };
         // Moves out of the mate-only draws lose by mate for the mover and never count.
-        if values.get(c as usize) == Some(&Value::DRAW.to_byte()) {
+        if value == Value::DRAW.to_byte() {
             children.push(Child { entries: repetition.get(c).unwrap_or_default() });
         }
     }

@@ -4,18 +4,20 @@
 
 use crate::error::TablebaseError;
 use crate::format::{
-    encode_block_table, encode_repetition_tables, Header, RepetitionHeader, COMPRESSION_ZSTD, FORMAT_VERSION,
-    RULE_SET, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
+    block_table_len, encode_block_table, encode_repetition_tables, Header, RepetitionHeader,
+    COMPRESSION_ZSTD, FORMAT_VERSION, RULE_SET, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::repetition::RepetitionValues;
 use crate::value::Value;
 use rayon::prelude::*;
-use std::fs::{self, File};
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use xxhash_rust::xxh3::xxh3_64;
+
+mod pending_file;
+
+use pending_file::PendingFile;
 
 /// How values are cut into blocks and compressed.
 #[derive(Clone, Debug)]
@@ -111,15 +113,25 @@ pub fn write_table_with_repetition(
     compressed.write(path, repetition, options.level)
 }
 
-/// A table's value blocks compressed in memory, with what the file's repetition section needs of
+/// A table file whose value blocks are compressed and already written (to its temporary file,
+/// after room for the header and block table), with what the file's repetition section needs of
 /// the values: the generator compresses them before the repetition analysis and drops them, so
-/// that the analysis does not hold a byte per slot besides its own arrays.
+/// that the analysis holds neither a byte per slot nor the compressed blocks besides its own
+/// arrays.
 pub(crate) struct CompressedValues {
     header: Header,
-    blocks: Vec<Vec<u8>>,
+    /// Length of the header as encoded with its repetition section (announced, then filled in).
+    header_len: usize,
+    /// Per value block: compressed length and checksum.
+    entries: Vec<(u64, u64)>,
     /// Mate-only draws before each value block.
     draws_before: Vec<u64>,
+    file: PendingFile,
 }
+
+/// Value blocks compressed in parallel before they are written in order: a batch's compressed
+/// blocks are all that is held at once.
+const BATCH_BLOCKS: usize = 2048;
 
 /// Compresses `values` into a table's blocks (see [`write_table_with_repetition`]);
 /// `with_repetition` when the file will hold repetition values (the don't-care bytes then avoid
@@ -161,8 +173,22 @@ pub(crate) fn compress_values(
         (true, true) => Fill::CommonNonDraw,
     };
     header.dictionary = train_dictionary(values, block_size as usize, fill, options.dictionary_size);
-    let blocks =
-        compress_blocks(path, values, block_size as usize, fill, options, &header.dictionary, progress)?;
+    if with_repetition {
+        // Announced now so that the header's length is known; the outcomes are filled in later.
+        header.repetition = Some(RepetitionHeader {
+            entries_per_block: ENTRIES_PER_BLOCK,
+            draws: header.counts[Value::DRAW.to_byte() as usize],
+            first_base: 0,
+            draw_base: 0,
+            counts: [[0; 3]; 2],
+        });
+    }
+    let header_len = header.encode().len();
+    let blocks = header.block_count();
+    let mut file = PendingFile::create(path)?;
+    file.seek(header_len as u64 + block_table_len(blocks))?;
+    let entries =
+        compress_blocks(&mut file, values, block_size as usize, fill, options, &header.dictionary, progress)?;
     let draws_before = if with_repetition {
         values
             .par_chunks(block_size as usize)
@@ -178,7 +204,7 @@ pub(crate) fn compress_values(
     } else {
         Vec::new()
     };
-    Ok(CompressedValues { header, blocks, draws_before })
+    Ok(CompressedValues { header, header_len, entries, draws_before, file })
 }
 
 impl CompressedValues {
@@ -191,37 +217,37 @@ impl CompressedValues {
         level: i32,
     ) -> Result<WriteSummary, TablebaseError> {
         let invalid = |detail: String| TablebaseError::InvalidInput { path: path.to_path_buf(), detail };
+        if self.header.repetition.is_some() != repetition.is_some() {
+            let detail =
+                "the values were compressed for a table with repetition values exactly when it has them";
+            return Err(invalid(detail.into()));
+        }
         if let Some(r) = repetition {
             self.check_repetition(r).map_err(invalid)?;
             self.header.repetition = Some(repetition_header(r));
         }
-        let entries: Vec<(u64, u64)> = self.blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
         let head = self.header.encode();
-        let table = encode_block_table(&entries);
+        if head.len() != self.header_len {
+            return Err(invalid("the header's length changed after the blocks were placed".into()));
+        }
+        let table = encode_block_table(&self.entries);
         let mut file_bytes =
-            head.len() as u64 + table.len() as u64 + entries.iter().map(|e| e.0).sum::<u64>();
-        let (rep_tables, rep_blocks) = match repetition {
-            Some(r) => {
-                let rep_blocks = compress_repetition(path, r, level)?;
-                let rep_entries: Vec<(u64, u64)> =
-                    rep_blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
-                (encode_repetition_tables(&self.draws_before, &rep_entries), rep_blocks)
-            }
-            None => (Vec::new(), Vec::new()),
-        };
-        file_bytes += rep_tables.len() as u64 + rep_blocks.iter().map(|b| b.len() as u64).sum::<u64>();
-        write_atomically(path, |out| {
-            out.write_all(&head)?;
-            out.write_all(&table)?;
-            for block in &self.blocks {
-                out.write_all(block)?;
-            }
-            out.write_all(&rep_tables)?;
+            head.len() as u64 + table.len() as u64 + self.entries.iter().map(|e| e.0).sum::<u64>();
+        if let Some(r) = repetition {
+            let rep_blocks = compress_repetition(path, r, level)?;
+            let rep_entries: Vec<(u64, u64)> =
+                rep_blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
+            let rep_tables = encode_repetition_tables(&self.draws_before, &rep_entries);
+            file_bytes += rep_tables.len() as u64 + rep_entries.iter().map(|e| e.0).sum::<u64>();
+            self.file.write_all(&rep_tables)?;
             for block in &rep_blocks {
-                out.write_all(block)?;
+                self.file.write_all(block)?;
             }
-            Ok(())
-        })?;
+        }
+        self.file.seek(0)?;
+        self.file.write_all(&head)?;
+        self.file.write_all(&table)?;
+        self.file.persist()?;
         Ok(WriteSummary {
             path: path.to_path_buf(),
             file_bytes,
@@ -235,9 +261,6 @@ impl CompressedValues {
     /// as many in every value block.
     fn check_repetition(&self, repetition: &RepetitionValues) -> Result<(), String> {
         let draws = self.header.counts[Value::DRAW.to_byte() as usize];
-        if self.draws_before.is_empty() && !self.blocks.is_empty() {
-            return Err("the values were compressed for a table without repetition values".into());
-        }
         let set = repetition.draws();
         let block_size = u64::from(self.header.block_size);
         let same_blocks = self
@@ -391,74 +414,52 @@ fn train_dictionary(values: &[u8], block_size: usize, fill: Fill, max_size: usiz
     zstd::dict::from_continuous(&data, &sizes, max_size).unwrap_or_default()
 }
 
+/// Compresses the blocks of `values` and writes them to `file` in order; returns each block's
+/// compressed length and checksum.
 fn compress_blocks(
-    path: &Path,
+    file: &mut PendingFile,
     values: &[u8],
     block_size: usize,
     fill: Fill,
     options: &WriteOptions,
     dictionary: &[u8],
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<Vec<u8>>, TablebaseError> {
+) -> Result<Vec<(u64, u64)>, TablebaseError> {
     let done = std::sync::atomic::AtomicU64::new(0);
-    let failure = |e: std::io::Error| TablebaseError::io(path, e);
+    let path = file.path().to_path_buf();
+    let failure = |e: std::io::Error| TablebaseError::io(&path, e);
     // A dictionary digested once: loading it raw into every context costs more than compressing
     // a block.
     let level = options.level;
     let prepared = (!dictionary.is_empty()).then(|| zstd::dict::EncoderDictionary::copy(dictionary, level));
-    values
-        .par_chunks(block_size)
-        .map_init(
-            || {
-                let compressor = match &prepared {
-                    Some(d) => zstd::bulk::Compressor::with_prepared_dictionary(d),
-                    None => zstd::bulk::Compressor::new(level),
-                };
-                (compressor, Vec::with_capacity(block_size))
-            },
-            |(compressor, stored), chunk| {
-                let compressor =
-                    compressor.as_mut().map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
-                stored_block(chunk, fill, stored);
-                let mut block = compressor.compress(stored).map_err(failure)?;
-                // The buffer comes with room for the worst case (about a block's worth of bytes):
-                // kept for every block, that would double the memory of writing a table.
-                block.shrink_to_fit();
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                progress(n);
-                Ok(block)
-            },
-        )
-        .collect()
-}
-
-/// Runs `write` on a temporary file next to `path`, then syncs and renames it to `path`.
-fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
-) -> Result<(), TablebaseError> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let file = File::create(&tmp)?;
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        write(&mut out)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(TablebaseError::io(path, e));
+    let mut entries = Vec::with_capacity(values.len().div_ceil(block_size));
+    for batch in values.chunks(block_size * BATCH_BLOCKS) {
+        let blocks: Vec<Vec<u8>> = batch
+            .par_chunks(block_size)
+            .map_init(
+                || {
+                    let compressor = match &prepared {
+                        Some(d) => zstd::bulk::Compressor::with_prepared_dictionary(d),
+                        None => zstd::bulk::Compressor::new(level),
+                    };
+                    (compressor, Vec::with_capacity(block_size))
+                },
+                |(compressor, stored), chunk| {
+                    let compressor = compressor
+                        .as_mut()
+                        .map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
+                    stored_block(chunk, fill, stored);
+                    let block = compressor.compress(stored).map_err(failure)?;
+                    let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    progress(n);
+                    Ok(block)
+                },
+            )
+            .collect::<Result<_, TablebaseError>>()?;
+        for block in &blocks {
+            entries.push((block.len() as u64, xxh3_64(block)));
+            file.write_all(block)?;
+        }
     }
-    // Make the rename itself durable; not every platform can open a directory, so errors are ignored.
-    if let Ok(d) = File::open(&dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
+    Ok(entries)
 }

@@ -9,11 +9,12 @@
 //! count down their moves, as the mate-only analysis does. The set joining in a round does not
 //! depend on which thread offers first, so neither do the ranks.
 
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
 use super::graph::{first_player_moves, DrawGraph, Node};
+use super::node_bits::NodeBits;
 use crate::draw_value::MAX_PROGRESS;
 use crate::progress::Progress;
 use crate::retro_rules::RetroRules;
@@ -58,11 +59,11 @@ pub(crate) enum RegionError {
 pub(crate) fn second_player_region<R: RetroRules>(
     graph: &DrawGraph<'_, R>,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
-) -> Result<(Vec<u16>, Vec<bool>), RegionError> {
+) -> Result<(Vec<u16>, NodeBits), RegionError> {
     let counters = Counters::new(graph)?;
     let draws = graph.draws() as u32;
-    let removed: Vec<AtomicBool> = (0..2 * draws).map(|_| AtomicBool::new(false)).collect();
-    let inside = |n: Node| !removed[n as usize].load(Ordering::Relaxed);
+    let removed = NodeBits::new(draws as usize);
+    let inside = |n: Node| !removed.contains(n);
     let mut forced: Vec<u32> = (0..draws)
         .into_par_iter()
         .with_min_len(CHUNK)
@@ -74,17 +75,17 @@ pub(crate) fn second_player_region<R: RetroRules>(
             break;
         }
         for &n in &avoiding {
-            removed[n as usize].store(true, Ordering::Relaxed);
+            removed.insert(n);
         }
         // F's attractor to them leaves V. S's counters count its moves still in V, and its
         // non-checking ones: an S node whose last non-checking move in V goes is forced.
         let newly_forced = std::sync::Mutex::new(Vec::new());
         let offer = |q: Node, child: u32, weight: u8, _round: u32| -> bool {
-            if removed[q as usize].load(Ordering::Relaxed) {
+            if removed.contains(q) {
                 return false;
             }
             if first_player_moves(q) {
-                return !removed[q as usize].swap(true, Ordering::Relaxed);
+                return removed.insert_new(q);
             }
             let p = (q / 2) as usize;
             if !graph.in_check(child)
@@ -93,7 +94,7 @@ pub(crate) fn second_player_region<R: RetroRules>(
                 newly_forced.lock().unwrap_or_else(|e| e.into_inner()).push(p as u32);
             }
             counters.left[p].fetch_sub(weight.into(), Ordering::Relaxed) == u16::from(weight)
-                && !removed[q as usize].swap(true, Ordering::Relaxed)
+                && removed.insert_new(q)
         };
         let seeds = NodeBits::new(draws as usize);
         for &n in &avoiding {
@@ -105,8 +106,10 @@ pub(crate) fn second_player_region<R: RetroRules>(
         forced.par_sort_unstable();
         forced.dedup();
     }
+    drop((counters, forced));
     // S's attractor to the visits in V ranks every node of the region. An F node in V has all its
-    // moves in V (V is what F cannot leave), so its counter is its number of moves.
+    // moves in V (V is what F cannot leave), so its counter starts at its number of moves.
+    let moves = move_counts(graph)?;
     let rank: Vec<AtomicU16> = (0..2 * draws).map(|_| AtomicU16::new(OUTSIDE)).collect();
     let visits = NodeBits::new(draws as usize);
     (0..draws).into_par_iter().with_min_len(CHUNK).for_each(|i| {
@@ -115,7 +118,6 @@ pub(crate) fn second_player_region<R: RetroRules>(
             visits.insert(2 * i);
         }
     });
-    let moves = &counters.moves;
     let offer = |q: Node, _child: u32, weight: u8, round: u32| -> bool {
         let r = &rank[q as usize];
         if !inside(q) || r.load(Ordering::Relaxed) != OUTSIDE {
@@ -137,69 +139,62 @@ pub(crate) fn second_player_region<R: RetroRules>(
     if rounds > MAX_PROGRESS + 1 {
         return Err(RegionError::RankTooLarge(rounds));
     }
+    drop(moves);
     let rank = rank.into_iter().map(AtomicU16::into_inner).collect();
-    let outside = removed.into_iter().map(AtomicBool::into_inner).collect();
-    Ok((rank, outside))
+    Ok((rank, removed))
 }
 
-/// Per draw: the moves of its S node still in V (then, for the final attractor, those of its F
-/// node), and the S node's non-checking moves still in V.
+/// Per draw, for the removal of F's attractors: the moves of its S node still in V, and those of
+/// them that do not give check.
 struct Counters {
     /// S node: moves into V not yet in F's attractor.
     left: Vec<AtomicU16>,
     /// S node: non-checking moves into V.
     quiet: Vec<AtomicU16>,
-    /// F node: moves into V (all of its moves to draws).
-    moves: Vec<AtomicU16>,
 }
 
 impl Counters {
     /// Counts the moves of every draw (one pass of forward moves).
     fn new<R: RetroRules>(graph: &DrawGraph<'_, R>) -> Result<Counters, RegionError> {
-        let draws = graph.draws();
-        let zeros = || (0..draws).map(|_| AtomicU16::new(0)).collect::<Vec<_>>();
-        let (left, quiet, moves) = (zeros(), zeros(), zeros());
-        let too_many = AtomicU32::new(u32::MAX);
-        (0..draws as u32).into_par_iter().with_min_len(CHUNK).for_each_init(
-            || Vec::with_capacity(256),
-            |children, i| {
-                graph.children(i, children);
-                let Ok(all) = u16::try_from(children.len()) else {
-                    too_many.fetch_min(i, Ordering::Relaxed);
-                    return;
-                };
-                let q = children.iter().filter(|&&c| !graph.in_check(c)).count() as u16;
-                left[i as usize].store(all, Ordering::Relaxed);
-                quiet[i as usize].store(q, Ordering::Relaxed);
-                moves[i as usize].store(all, Ordering::Relaxed);
-            },
-        );
-        match too_many.into_inner() {
-            u32::MAX => Ok(Counters { left, quiet, moves }),
-            i => Err(RegionError::TooManyMoves(i)),
-        }
+        let zeros = || (0..graph.draws()).map(|_| AtomicU16::new(0)).collect::<Vec<_>>();
+        let (left, quiet) = (zeros(), zeros());
+        count_moves(graph, &|i, all, q| {
+            left[i as usize].store(all, Ordering::Relaxed);
+            quiet[i as usize].store(q, Ordering::Relaxed);
+        })?;
+        Ok(Counters { left, quiet })
     }
 }
 
-/// A set of nodes as a bitmap (bit `n` for node `n`: a word holds the two nodes of 32 draws).
-struct NodeBits(Vec<AtomicU64>);
+/// Per draw, the number of its moves to draws (the counters of F's nodes in S's attractor).
+fn move_counts<R: RetroRules>(graph: &DrawGraph<'_, R>) -> Result<Vec<AtomicU16>, RegionError> {
+    let moves: Vec<AtomicU16> = (0..graph.draws()).map(|_| AtomicU16::new(0)).collect();
+    count_moves(graph, &|i, all, _| moves[i as usize].store(all, Ordering::Relaxed))?;
+    Ok(moves)
+}
 
-impl NodeBits {
-    /// The empty set over the nodes of `draws` draws.
-    fn new(draws: usize) -> NodeBits {
-        NodeBits((0..(2 * draws).div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
-    }
-
-    fn insert(&self, n: Node) {
-        self.0[(n / 64) as usize].fetch_or(1 << (n % 64), Ordering::Relaxed);
-    }
-
-    fn is_empty(&self) -> bool {
-        self.0.par_iter().all(|w| w.load(Ordering::Relaxed) == 0)
-    }
-
-    fn clear(&self) {
-        self.0.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
+/// Calls `store(draw, moves to draws, non-checking ones)` for every draw (forward moves, in
+/// parallel).
+fn count_moves<R: RetroRules>(
+    graph: &DrawGraph<'_, R>,
+    store: &(dyn Fn(u32, u16, u16) + Sync),
+) -> Result<(), RegionError> {
+    let too_many = AtomicU32::new(u32::MAX);
+    (0..graph.draws() as u32).into_par_iter().with_min_len(CHUNK).for_each_init(
+        || Vec::with_capacity(256),
+        |children, i| {
+            graph.children(i, children);
+            let Ok(all) = u16::try_from(children.len()) else {
+                too_many.fetch_min(i, Ordering::Relaxed);
+                return;
+            };
+            let quiet = children.iter().filter(|&&c| !graph.in_check(c)).count() as u16;
+            store(i, all, quiet);
+        },
+    );
+    match too_many.into_inner() {
+        u32::MAX => Ok(()),
+        i => Err(RegionError::TooManyMoves(i)),
     }
 }
 
@@ -220,7 +215,7 @@ fn grow<R: RetroRules>(
     let mut round = 0u32;
     while !current.is_empty() {
         round += 1;
-        current.0.par_iter().enumerate().with_min_len(16).for_each(|(w, word)| {
+        current.words().par_iter().enumerate().with_min_len(16).for_each(|(w, word)| {
             let word = word.load(Ordering::Relaxed);
             let mut draws = word;
             while draws != 0 {

@@ -16,6 +16,7 @@ use rayon::prelude::*;
 
 use super::attractor::Player;
 use super::graph::{first_player_moves, DrawGraph, Node};
+use super::node_bits::NodeBits;
 
 /// Rank of a node outside an attractor.
 const UNREACHED: u32 = u32::MAX;
@@ -50,12 +51,12 @@ pub(crate) struct Solution {
 }
 
 impl CheckingGame {
-    /// The subgame of the nodes where `outside` is true (S's region's complement).
+    /// The subgame of the nodes in `outside` (S's region's complement).
     pub(crate) fn new<R: RetroRules>(
         graph: &DrawGraph<'_, R>,
-        outside: &[bool],
+        outside: &NodeBits,
     ) -> Result<CheckingGame, Inconsistent> {
-        let nodes: Vec<Node> = (0..outside.len() as u32).filter(|&n| outside[n as usize]).collect();
+        let nodes: Vec<Node> = outside.nodes().collect();
         let local = |n: Node| nodes.binary_search(&n).ok().map(|v| v as u32);
         let moves_of = |children: &mut Vec<u32>, n: Node| -> Result<Vec<u32>, Inconsistent> {
             graph.children(n / 2, children);

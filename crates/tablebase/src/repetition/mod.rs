@@ -18,6 +18,7 @@ mod checking_game;
 pub(crate) mod draws;
 pub(crate) use draws::DrawSet;
 pub(crate) mod graph;
+mod node_bits;
 
 use crate::draw_value::{CycleOutcome, DrawValue};
 use crate::generate::GenerateError;

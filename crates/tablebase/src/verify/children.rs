@@ -1,0 +1,32 @@
+//! The slots of a position's children, as both verifiers look them up.
+
+use minishogi::{Color, MoveList};
+
+use crate::index::Indexer;
+use crate::placement::Placement;
+
+/// Fills `children` with the slot of the position after each of `moves` (sente to move in
+/// `placement`; the children have gote to move, so their slots are those of their colour flips),
+/// each prefetched from `values` so that the cache misses of one position's children overlap.
+pub(crate) fn child_slots(
+    indexer: &Indexer,
+    placement: &Placement,
+    moves: &MoveList,
+    values: &[u8],
+    children: &mut Vec<u64>,
+) {
+    let frame = indexer.frame(placement, true);
+    children.clear();
+    for &m in moves.iter() {
+        // A frame re-ranks only the men a move changes; an ambiguous frame (a king move, or a
+        // symmetry that may change) ranks the whole placement again.
+        let c = match placement.move_effect(m, Color::Sente) {
+            Some((men, n)) if !frame.is_ambiguous() => frame.index_with(indexer, &men[..n]),
+            _ => indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
+        };
+        if let Some(byte) = values.get(c as usize) {
+            crate::memory::prefetch(byte);
+        }
+        children.push(c);
+    }
+}
