@@ -87,8 +87,9 @@ pub struct MemoryNeed {
 /// The memory needed to build the tables of `sets` one after the other (`None` for no set).
 pub fn memory_needed(sets: &[Material]) -> Option<MemoryNeed> {
     let (slots, largest) = sets.iter().map(|m| (Indexer::new(m).size(), *m)).max_by_key(|&(s, _)| s)?;
-    // One byte per slot for the values, plus the compressed blocks (under half a byte per slot in
-    // every table measured) and slack. A set whose mates outgrow the work byte also keeps three
+    // One byte per slot for the values, plus the generator's work bits and, after the values are
+    // compressed into the file and dropped, the repetition analysis's arrays (under half a byte per
+    // slot in every table measured), and slack. A set whose mates outgrow the work byte also keeps three
     // bytes per then unresolved position in a side table (RRP: 4.2 M positions, 12 MiB).
     let bytes = slots + slots / 2 + (64 << 20);
     Some(MemoryNeed { largest, slots, bytes })
