@@ -19,15 +19,17 @@ struct Fixture {
     indexer: Indexer,
 }
 
-fn fixture() -> Fixture {
+/// The benchmark table written with `options` (repetition entries per block as given).
+fn fixture(repetition_block: u32) -> Fixture {
     let material = Material::parse(MATERIAL).expect("material");
     let values = generate(&material, &GenerateOptions::default()).expect("generate");
-    let dir = std::env::temp_dir().join(format!("minishogi-tb-bench-{}", std::process::id()));
+    let name = format!("minishogi-tb-bench-{}-{repetition_block}", std::process::id());
+    let dir = std::env::temp_dir().join(name);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let indexer = Indexer::new(&material);
     let path = dir.join(table_file_name(&material));
     let rep = repetition_values(&material, &values, &GenerateOptions::default()).expect("repetition values");
-    let (params, options) = (indexer.params(), WriteOptions::default());
+    let (params, options) = (indexer.params(), WriteOptions { repetition_block, ..WriteOptions::default() });
     write_table_with_repetition(&path, &material.name(), &params, &values, Some(&rep), &options, &|_| {})
         .expect("write");
     Fixture { dir, values, indexer }
@@ -50,7 +52,7 @@ fn positions_in_distinct_blocks(f: &Fixture, stride: u64) -> Vec<(Position, Valu
 }
 
 fn probes(c: &mut Criterion) {
-    let f = fixture();
+    let f = fixture(WriteOptions::default().repetition_block);
     let tb = Tablebase::open(&f.dir).expect("open");
     let cold = positions_in_distinct_blocks(&f, 1);
     // More distinct blocks than the cache holds, visited in turn: every probe decompresses a block.
@@ -109,6 +111,20 @@ fn probes(c: &mut Criterion) {
         })
     });
 
+    // The same probes of a table whose repetition blocks hold 128 entries (4 bytes each).
+    let small = fixture(128);
+    let tb_small = Tablebase::open(&small.dir).expect("open");
+    let mut next = 0;
+    c.bench_function("tb probe verdict of a mate-only draw, cold blocks of 128 entries", |b| {
+        b.iter(|| {
+            let pos = &draws[next];
+            next = (next + 1) % draws.len();
+            let v = tb_small.verdict(black_box(pos), Color::Sente, RuleSet::Standard).expect("probe");
+            assert!(matches!(v.expect("table").by, Some(By::Repetition | By::PerpetualCheck)));
+        })
+    });
+    let _ = std::fs::remove_dir_all(&small.dir);
+
     let decisive: Vec<&(Position, Value)> = cold.iter().filter(|(_, v)| v.dtm().is_some()).take(64).collect();
     let mut next = 0;
     c.bench_function("tb probe with best move (children mostly cold)", |b| {
@@ -124,7 +140,7 @@ fn probes(c: &mut Criterion) {
 }
 
 fn writing(c: &mut Criterion) {
-    let f = fixture();
+    let f = fixture(WriteOptions::default().repetition_block);
     let path = f.dir.join("write-bench.mstb");
     let mut group = c.benchmark_group("tb write");
     group.sample_size(10);

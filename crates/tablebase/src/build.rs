@@ -144,7 +144,7 @@ pub fn build_table(
     let analysed = Instant::now();
     let repetition = repetition_values_of_draws(material, draws, &options)?;
     let repetition_time = analysed.elapsed();
-    let written = compressed.write(&path, Some(&repetition), level)?;
+    let written = compressed.write(&path, Some(&repetition))?;
     let draws = repetition.len() as u64;
     drop(repetition);
     // The analysis's arrays were large and many: hand them back before the next phase (checking

@@ -26,6 +26,9 @@ pub struct WriteOptions {
     pub block_size: u32,
     /// zstd compression level (1..=22).
     pub level: i32,
+    /// Repetition entries per block: smaller blocks make a cold probe of a mate-only draw cheaper
+    /// (its value block and one repetition block are decompressed), larger ones compress better.
+    pub repetition_block: u32,
     /// Largest zstd dictionary to train from the table's own blocks (0: none).
     pub dictionary_size: usize,
     /// Store the slots that hold no legal position (value byte 255 on input) as don't-care bytes
@@ -41,7 +44,13 @@ impl Default for WriteOptions {
     /// Blocks of 4096 values, zstd level 13, no dictionary, don't-care illegal slots (chosen by
     /// measurement: see the README, "Sizes").
     fn default() -> WriteOptions {
-        WriteOptions { block_size: 4096, level: 13, dictionary_size: 0, dont_care_illegal: true }
+        WriteOptions {
+            block_size: 4096,
+            level: 13,
+            repetition_block: 128,
+            dictionary_size: 0,
+            dont_care_illegal: true,
+        }
     }
 }
 
@@ -84,10 +93,6 @@ pub fn write_table(
     write_table_with_repetition(path, material, index_params, values, None, options, progress)
 }
 
-/// Entries per repetition block: small blocks keep a cold probe of a draw cheap (its value block
-/// and one repetition block are decompressed).
-const ENTRIES_PER_BLOCK: u32 = 512;
-
 /// [`write_table`] with the values under the repetition rule of the table's mate-only draws
 /// (format version 3 with a repetition section; `None` writes a mate-only table).
 pub fn write_table_with_repetition(
@@ -110,7 +115,7 @@ pub fn write_table_with_repetition(
     }
     let compressed =
         compress_values(path, material, index_params, values, repetition.is_some(), options, progress)?;
-    compressed.write(path, repetition, options.level)
+    compressed.write(path, repetition)
 }
 
 /// A table file whose value blocks are compressed and already written (to its temporary file,
@@ -127,6 +132,9 @@ pub(crate) struct CompressedValues {
     /// Mate-only draws before each value block.
     draws_before: Vec<u64>,
     file: PendingFile,
+    /// zstd level and entries per block of the repetition section.
+    level: i32,
+    repetition_block: u32,
 }
 
 /// Value blocks compressed in parallel before they are written in order: a batch's compressed
@@ -150,6 +158,7 @@ pub(crate) fn compress_values(
         counts[v as usize] += 1;
     }
     let block_size = options.block_size.max(1);
+    let repetition_block = options.repetition_block.max(1);
     if options.dont_care_illegal {
         check_index(path, material, index_params, values.len() as u64)?;
     }
@@ -176,7 +185,7 @@ pub(crate) fn compress_values(
     if with_repetition {
         // Announced now so that the header's length is known; the outcomes are filled in later.
         header.repetition = Some(RepetitionHeader {
-            entries_per_block: ENTRIES_PER_BLOCK,
+            entries_per_block: repetition_block,
             draws: header.counts[Value::DRAW.to_byte() as usize],
             first_base: 0,
             draw_base: 0,
@@ -204,17 +213,24 @@ pub(crate) fn compress_values(
     } else {
         Vec::new()
     };
-    Ok(CompressedValues { header, header_len, entries, draws_before, file })
+    Ok(CompressedValues {
+        header,
+        header_len,
+        entries,
+        draws_before,
+        file,
+        level: options.level,
+        repetition_block,
+    })
 }
 
 impl CompressedValues {
     /// Writes the table file with `repetition` (which must be the values of exactly the draws of
-    /// the values compressed, and was announced to [`compress_values`]), at zstd `level`.
+    /// the values compressed, and was announced to [`compress_values`]), with the options given there.
     pub(crate) fn write(
         mut self,
         path: &Path,
         repetition: Option<&RepetitionValues>,
-        level: i32,
     ) -> Result<WriteSummary, TablebaseError> {
         let invalid = |detail: String| TablebaseError::InvalidInput { path: path.to_path_buf(), detail };
         if self.header.repetition.is_some() != repetition.is_some() {
@@ -224,7 +240,7 @@ impl CompressedValues {
         }
         if let Some(r) = repetition {
             self.check_repetition(r).map_err(invalid)?;
-            self.header.repetition = Some(repetition_header(r));
+            self.header.repetition = Some(repetition_header(r, self.repetition_block));
         }
         let head = self.header.encode();
         if head.len() != self.header_len {
@@ -234,7 +250,7 @@ impl CompressedValues {
         let mut file_bytes =
             head.len() as u64 + table.len() as u64 + self.entries.iter().map(|e| e.0).sum::<u64>();
         if let Some(r) = repetition {
-            let rep_blocks = compress_repetition(path, r, level)?;
+            let rep_blocks = compress_repetition(path, r, self.level, self.repetition_block)?;
             let rep_entries: Vec<(u64, u64)> =
                 rep_blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
             let rep_tables = encode_repetition_tables(&self.draws_before, &rep_entries);
@@ -317,7 +333,7 @@ enum Fill {
 }
 
 /// The header's description of `repetition`.
-fn repetition_header(repetition: &RepetitionValues) -> RepetitionHeader {
+fn repetition_header(repetition: &RepetitionValues, entries_per_block: u32) -> RepetitionHeader {
     let mut counts = [[0u64; 3]; 2];
     for pair in repetition.entries() {
         for (case, v) in pair.iter().enumerate() {
@@ -327,7 +343,7 @@ fn repetition_header(repetition: &RepetitionValues) -> RepetitionHeader {
         }
     }
     RepetitionHeader {
-        entries_per_block: ENTRIES_PER_BLOCK,
+        entries_per_block,
         draws: repetition.len() as u64,
         first_base: repetition.first_base(),
         draw_base: repetition.draw_base(),
@@ -340,11 +356,12 @@ fn compress_repetition(
     path: &Path,
     repetition: &RepetitionValues,
     level: i32,
+    entries_per_block: u32,
 ) -> Result<Vec<Vec<u8>>, TablebaseError> {
     let failure = |e: std::io::Error| TablebaseError::io(path, e);
     repetition
         .entries()
-        .par_chunks(ENTRIES_PER_BLOCK as usize)
+        .par_chunks(entries_per_block as usize)
         .map_init(
             || zstd::bulk::Compressor::new(level),
             |compressor, chunk| {

@@ -33,7 +33,13 @@ fn sample_values(n: usize, seed: u64) -> Vec<u8> {
 
 /// Every byte stored as it is (the values above are no material's), with a dictionary.
 fn options() -> WriteOptions {
-    WriteOptions { block_size: 1024, level: 3, dictionary_size: 4096, dont_care_illegal: false }
+    WriteOptions {
+        block_size: 1024,
+        level: 3,
+        dictionary_size: 4096,
+        dont_care_illegal: false,
+        ..WriteOptions::default()
+    }
 }
 
 fn write(dir: &Path, values: &[u8]) -> std::path::PathBuf {
