@@ -17,13 +17,14 @@ use std::time::Duration;
 const GOLD: &str = "4k/5/5/5/K4 b G 1";
 const KINGS: &str = "4k/5/5/5/K4 b - 1";
 const PAWN: &str = "4k/5/2P2/5/K4 w - 1";
+const PERPETUAL: &str = "K1R2/g4/k4/5/5 b - 1";
 
-/// One server for the tests that need no special limits, over the tables of `-`, `G` and `P`.
+/// One server for the tests that need no special limits, over the tables of `-`, `G`, `P` and `RG`.
 fn server() -> (SocketAddr, &'static Path) {
     static SERVER: OnceLock<(SocketAddr, tempfile::TempDir)> = OnceLock::new();
     let (addr, dir) = SERVER.get_or_init(|| {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        make_tables(dir.path(), &["-", "G", "P"]);
+        make_tables(dir.path(), &["-", "G", "P", "RG"]);
         (start_server(dir.path(), Limits::default()), dir)
     });
     (*addr, dir.path())
@@ -110,6 +111,19 @@ fn a_probe_gives_the_tables_values_and_every_move_best_first() {
 }
 
 #[test]
+fn a_perpetual_checker_loses() {
+    // Gote's only moves check sente's king; sente's king goes back and forth.
+    let json = check_probe(PERPETUAL, Color::Sente);
+    assert_eq!(
+        (json["result"].as_str(), json["by"].as_str()),
+        (Some("win"), Some("perpetual-check")),
+        "{json}"
+    );
+    assert_eq!(json["moves"][0]["by"], "perpetual-check");
+    check_probe(PERPETUAL, Color::Gote);
+}
+
+#[test]
 fn who_moved_first_decides_a_repetition() {
     let sente = check_probe(KINGS, Color::Sente);
     let gote = check_probe(KINGS, Color::Gote);
@@ -138,7 +152,8 @@ fn the_mainline_plays_to_the_end_with_a_value_per_ply() {
             "{ply}"
         );
     }
-    assert_eq!(json["end"], serde_json::json!({ "winner": "sente", "reason": "checkmate" }));
+    // The gold leaves gote's king no move without checking it: a loss all the same.
+    assert_eq!(json["end"], serde_json::json!({ "winner": "sente", "reason": "no-legal-move" }));
     let probe = probe(GOLD, "sente");
     let usi: Vec<&Value> = line.iter().map(|p| &p["usi"]).collect();
     assert_eq!(probe["line"].as_array().map(|l| l.iter().collect::<Vec<_>>()), Some(usi), "the same line");
