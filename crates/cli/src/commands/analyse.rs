@@ -46,7 +46,8 @@ pub fn analyse(args: AnalyseArgs) -> CliResult {
     let mut answer = |sfen: &str| -> Result<String, String> {
         let analysis =
             analyse_sfen(Some(&tables), sfen, args.first_player, &limits).map_err(|e| e.to_string())?;
-        if let Some(warning) = analysis.warning.as_ref().filter(|_| warned.insert(analysis.material.clone())) {
+        if let Some(warning) = analysis.warning.as_ref().filter(|_| warned.insert(analysis.material.clone()))
+        {
             eprintln!("{warning}");
         }
         match args.json {
