@@ -95,7 +95,9 @@ impl From<TablebaseError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, [(header::CONTENT_TYPE, "application/json")], self.body()).into_response()
+        let headers =
+            [(header::CONTENT_TYPE, "application/json"), (header::ACCESS_CONTROL_ALLOW_ORIGIN, "*")];
+        (self.status, headers, self.body()).into_response()
     }
 }
 

@@ -36,6 +36,7 @@ fn probe(sfen: &str, first_player: &str) -> Value {
     let response = get(addr, &format!("/api/probe?sfen={}&first_player={first_player}", encode(sfen)));
     assert_eq!(response.status, 200, "{}", response.body);
     assert_eq!(response.header("content-type"), Some("application/json"));
+    assert_eq!(response.header("access-control-allow-origin"), Some("*"));
     response.json()
 }
 
@@ -183,6 +184,7 @@ fn the_page_is_served_at_the_root() {
 fn error(response: &common::http::HttpResponse, status: u16, says: &str) {
     assert_eq!(response.status, status, "{}", response.body);
     assert_eq!(response.header("content-type"), Some("application/json"));
+    assert_eq!(response.header("access-control-allow-origin"), Some("*"));
     let message = response.json()["error"].as_str().map(str::to_string).expect("an error message");
     assert!(message.contains(says), "{message:?} should say {says:?}");
 }
