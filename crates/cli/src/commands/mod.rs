@@ -1,12 +1,14 @@
 //! Subcommands: one module per group with its clap arguments, and what the groups share
 //! (argument groups, progress bars, answering stdin line by line).
 
+mod analyse;
 mod engine;
 mod mate;
 mod minjiku;
 mod progress;
 mod rules;
 mod selfplay;
+mod serve;
 mod shared_args;
 mod stdin_lines;
 mod tb;
@@ -44,12 +46,16 @@ enum Command {
     Tb(tb::TbArgs),
     /// Prove a mate or its absence with the df-pn solver (tsume, or any moves within a bound).
     Mate(mate::MateArgs),
+    /// The exact result when the tables or the mate solver prove it, else the engine's estimate.
+    Analyse(analyse::AnalyseArgs),
     /// Minjiku Shogi (10×10, no drops): legal moves, perft and diagrams.
     Minjiku(minjiku::MinjikuArgs),
     /// Run the engine with the USI protocol on stdin/stdout.
     Usi(engine::UsiArgs),
     /// Search a fixed set of positions: total nodes (a signature of the search) and nodes/s.
     Bench(engine::BenchArgs),
+    /// Serve the explorer: a JSON API of table values and the web page (see docs/server.md).
+    Serve(serve::ServeArgs),
 }
 
 /// Runs one parsed command line.
@@ -64,8 +70,10 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Train(args) => selfplay::train(args),
         Command::Tb(args) => tb::tb(args),
         Command::Mate(args) => mate::mate(args),
+        Command::Analyse(args) => analyse::analyse(args),
         Command::Minjiku(args) => minjiku::minjiku(args),
         Command::Usi(args) => engine::usi(args),
         Command::Bench(args) => engine::bench(args),
+        Command::Serve(args) => serve::serve(args),
     }
 }
