@@ -307,7 +307,7 @@ function renderStatus() {
   }
   const who = document.createElement("div");
   who.className = "to-move";
-  who.textContent = `${sideName(side)} to move · move ${state.index} of ${state.line.length - 1} played`;
+  who.textContent = `${sideName(side)} to move · ply ${state.index} of ${state.line.length - 1}`;
   status.appendChild(who);
   const value = document.createElement("div");
   value.id = "position-value";
@@ -338,6 +338,7 @@ function renderSfenBox() {
   const input = $("sfen");
   const sfen = state.mode === "edit" ? toSfen({ ...editor.pos, moveNumber: 1 }) : currentSfen();
   if (document.activeElement !== input) input.value = sfen;
+  $("api-link").href = `api/probe?${new URLSearchParams({ sfen, first_player: state.first })}`;
 }
 
 function renderMoves() {
