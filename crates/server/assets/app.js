@@ -3,10 +3,12 @@
 import { ApiError, probe } from "./api.js";
 import { BoardView, sameTarget } from "./board.js";
 import { Editor } from "./editor.js";
-import { hasKanjiFont, pieceGlyph } from "./pieces.js";
-import { applyUsi, parseSfen, parseUsi, squareIndex, squareName, toSfen } from "./sfen.js";
+import { lineChips, moveItems, playedItems } from "./lists.js";
+import { hasKanjiFont } from "./pieces.js";
+import { PromotionChoice } from "./promotion.js";
+import { applyUsi, parseSfen, parseUsi, squareName, toSfen } from "./sfen.js";
 import { linkFor, readUrl, writeUrl } from "./url.js";
-import { moverValue, valueClass, valueLabel, valueTitle } from "./values.js";
+import { valueClass, valueLabel, valueTitle } from "./values.js";
 
 /** Milliseconds between the plies when the best line plays by itself. */
 const AUTOPLAY_DELAY = 700;
@@ -31,6 +33,7 @@ const state = {
 
 const board = new BoardView($("board"), { onClick: boardClick, onDrag: boardDrag });
 const editor = new Editor(render);
+const promotion = new PromotionChoice(play);
 
 function currentSfen() {
   return state.line[state.index].sfen;
@@ -70,7 +73,7 @@ function refresh() {
   state.error = null;
   state.selected = null;
   state.hover = null;
-  closePromotion();
+  promotion.close();
   const sfen = currentSfen();
   const first = state.first;
   writeUrl(sfen, first);
@@ -166,7 +169,7 @@ function boardClick(target) {
     editor.click(target);
     return;
   }
-  if (isPromotionOpen()) return;
+  if (promotion.isOpen()) return;
   if (state.selected && target?.type === "square" && tryMove(state.selected, target)) return;
   state.selected = movesFrom(target).length && !sameTarget(target, state.selected) ? target : null;
   render();
@@ -177,7 +180,7 @@ function boardDrag(from, to) {
     editorDrag(from, to);
     return;
   }
-  if (isPromotionOpen()) return;
+  if (promotion.isOpen()) return;
   if (to?.type === "square" && tryMove(from, to)) return;
   state.selected = null;
   render();
@@ -206,40 +209,11 @@ function tryMove(from, to) {
   const plain = candidates.find((m) => !m.usi.endsWith("+"));
   const promoting = candidates.find((m) => m.usi.endsWith("+"));
   if (plain && promoting) {
-    openPromotion(from, plain.usi, promoting.usi);
+    promotion.open(currentPosition().board[from.row][from.col], plain.usi, promoting.usi, state.letters);
   } else {
     play((plain ?? promoting).usi);
   }
   return true;
-}
-
-// ---- promotion choice --------------------------------------------------------------------
-
-function openPromotion(from, plainUsi, promotingUsi) {
-  const piece = currentPosition().board[from.row][from.col];
-  const yes = $("promote-yes");
-  const no = $("promote-no");
-  yes.textContent = `Promote ${pieceGlyph({ ...piece, promoted: true }, state.letters)}`;
-  no.textContent = `Keep ${pieceGlyph(piece, state.letters)}`;
-  yes.dataset.usi = promotingUsi;
-  no.dataset.usi = plainUsi;
-  $("promotion").hidden = false;
-  yes.focus();
-}
-
-function closePromotion() {
-  $("promotion").hidden = true;
-}
-
-function isPromotionOpen() {
-  return !$("promotion").hidden;
-}
-
-for (const id of ["promote-yes", "promote-no"]) {
-  $(id).addEventListener("click", (e) => {
-    closePromotion();
-    play(e.currentTarget.dataset.usi);
-  });
 }
 
 // ---- rendering ---------------------------------------------------------------------------
@@ -343,29 +317,8 @@ function renderSfenBox() {
 
 function renderMoves() {
   const list = $("moves");
-  const items = legalMoves().map((m) => {
-    const value = moverValue(m);
-    const li = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = `move ${valueClass(value)}${value.exact ? "" : " estimate"}`;
-    button.dataset.usi = m.usi;
-    button.title = valueTitle(value);
-    const usi = document.createElement("span");
-    usi.className = "usi";
-    usi.textContent = m.usi;
-    const label = document.createElement("span");
-    label.className = "value";
-    label.textContent = valueLabel(value);
-    button.append(usi, label);
-    button.addEventListener("click", () => play(m.usi));
-    button.addEventListener("mouseenter", () => hover(m.usi));
-    button.addEventListener("mouseleave", () => hover(null));
-    li.appendChild(button);
-    return li;
-  });
-  list.replaceChildren(...items);
-  if (state.probe && !items.length) list.innerHTML = '<li class="none">no legal move</li>';
+  list.replaceChildren(...moveItems(legalMoves(), { onPlay: play, onHover: hover }));
+  if (state.probe && !legalMoves().length) list.innerHTML = '<li class="none">no legal move</li>';
 }
 
 function hover(usi) {
@@ -375,19 +328,11 @@ function hover(usi) {
 
 function renderLine() {
   const moves = state.probe?.line ?? [];
-  const chips = moves.map((usi, k) => {
-    const chip = document.createElement("button");
-    chip.type = "button";
-    chip.className = "chip";
-    chip.dataset.ply = String(k + 1);
-    chip.textContent = usi;
-    chip.addEventListener("click", () => {
-      loadLine(moves);
-      goTo(state.index + k + 1);
-    });
-    return chip;
-  });
-  $("line").replaceChildren(...chips);
+  const jump = (plies) => {
+    loadLine(moves);
+    goTo(state.index + plies);
+  };
+  $("line").replaceChildren(...lineChips(moves, jump));
   if (state.probe && !moves.length) $("line").textContent = "the game is over";
   $("line-step").disabled = !moves.length;
   $("line-play").textContent = state.autoplay ? "Stop" : "Play line";
@@ -395,18 +340,7 @@ function renderLine() {
 }
 
 function renderPlayed() {
-  const items = state.line.slice(1).map((entry, k) => {
-    const li = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.index = String(k + 1);
-    button.textContent = entry.usi;
-    if (k + 1 === state.index) button.setAttribute("aria-current", "step");
-    button.addEventListener("click", () => goTo(k + 1));
-    li.appendChild(button);
-    return li;
-  });
-  $("played").replaceChildren(...items);
+  $("played").replaceChildren(...playedItems(state.line, state.index, goTo));
 }
 
 function renderNavigation() {
@@ -537,8 +471,8 @@ $("line-play").addEventListener("click", autoplay);
 
 document.addEventListener("keydown", (e) => {
   if (e.target.closest?.("input, select, textarea") || state.mode === "edit") return;
-  if (e.key === "Escape" && isPromotionOpen()) {
-    closePromotion();
+  if (e.key === "Escape" && promotion.isOpen()) {
+    promotion.close();
     return;
   }
   const moves = { ArrowLeft: state.index - 1, ArrowRight: state.index + 1, Home: 0, End: state.line.length - 1 };
@@ -563,4 +497,4 @@ editor.letters = state.letters;
 }
 
 // For the browser test and the curious: the state and a few actions.
-window.explorer = { state, play, goTo, squareIndex };
+window.explorer = { state, play, goTo };
