@@ -7,6 +7,7 @@ mod minjiku;
 mod progress;
 mod rules;
 mod selfplay;
+mod serve;
 mod shared_args;
 mod stdin_lines;
 mod tb;
@@ -50,6 +51,8 @@ enum Command {
     Usi(engine::UsiArgs),
     /// Search a fixed set of positions: total nodes (a signature of the search) and nodes/s.
     Bench(engine::BenchArgs),
+    /// Serve the explorer: a JSON API of table values and the web page (see docs/server.md).
+    Serve(serve::ServeArgs),
 }
 
 /// Runs one parsed command line.
@@ -67,5 +70,6 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Minjiku(args) => minjiku::minjiku(args),
         Command::Usi(args) => engine::usi(args),
         Command::Bench(args) => engine::bench(args),
+        Command::Serve(args) => serve::serve(args),
     }
 }

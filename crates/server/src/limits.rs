@@ -1,0 +1,28 @@
+//! How much the server takes on: request sizes, workers and time per answer.
+
+use std::time::Duration;
+
+/// The server's limits (see docs/server.md, "Limits").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Longest request target (path and query) in bytes; longer is a 400.
+    pub max_uri_bytes: usize,
+    /// Largest request body in bytes (the API reads none; a larger `Content-Length` is a 400).
+    pub max_body_bytes: u64,
+    /// Table probes answered at once; more wait for a worker.
+    pub probe_workers: usize,
+    /// Longest time an answer may take, waiting for a worker included; longer is a 503.
+    pub timeout: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Limits {
+            max_uri_bytes: 4096,
+            max_body_bytes: 0,
+            probe_workers: 2 * cores,
+            timeout: Duration::from_secs(10),
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! `/api/mainline`'s answer: the line of best moves to the end of the game, with the value of the
+//! position after each ply, and how the game ends.
+
+use crate::error::ApiError;
+use crate::query::PositionQuery;
+use crate::value::PositionValue;
+use minishogi::{EndReason, Game, RuleSet};
+use minishogi_tablebase::{Material, Tablebase};
+use serde::Serialize;
+
+/// The line of a position to the end of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MainlineReport {
+    /// The position, as SFEN.
+    pub sfen: String,
+    /// Its material set.
+    pub material: String,
+    /// Who moved first in the game: `sente` or `gote`.
+    pub first_player: &'static str,
+    /// True when every value is proved (read from a table).
+    pub exact: bool,
+    /// Where the values come from: `tablebase`.
+    pub source: &'static str,
+    /// The value of the position, from the view of its side to move.
+    #[serde(flatten)]
+    pub value: PositionValue,
+    /// The plies of the line, in order.
+    pub line: Vec<PlyReport>,
+    /// How the game ends after the line; `null` when the line stops short of the end (a draw
+    /// read from a table without repetition values gives one drawing move).
+    pub end: Option<EndOfLine>,
+}
+
+/// One ply of the line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlyReport {
+    /// The move, as USI.
+    pub usi: String,
+    /// The position after it, as SFEN.
+    pub sfen: String,
+    /// The value of that position, from the view of its side to move.
+    #[serde(flatten)]
+    pub value: PositionValue,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct EndOfLine {
+    /// `sente`, `gote`, or `null` for a draw.
+    pub winner: Option<&'static str>,
+    /// `checkmate`, `no-legal-move`, `repetition` or `perpetual-check`.
+    pub reason: &'static str,
+}
+
+/// The line of `query`'s position from [`Tablebase::answer`] (as `tb probe` gives it), each ply
+/// valued with [`Tablebase::verdict`], and the end replayed with the rules' [`Game`].
+pub fn mainline(tb: &Tablebase, query: &PositionQuery) -> Result<MainlineReport, ApiError> {
+    let (position, first_player) = (&query.position, query.first_player);
+    let material = Material::of(position);
+    let missing = || ApiError::missing_table(&material, tb.dir());
+    let answer = tb.answer(position, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
+    let mut game = Game::with_first_player(position.clone(), RuleSet::Standard, first_player);
+    let mut line = Vec::with_capacity(answer.line.len());
+    for &m in &answer.line {
+        game.play(m)
+            .map_err(|e| ApiError::internal(format!("the table's line plays an illegal move {m}: {e}")))?;
+        let after = game.position();
+        let value = tb.verdict(after, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
+        line.push(PlyReport { usi: m.to_string(), sfen: after.to_sfen(), value: value.into() });
+    }
+    let end = game
+        .outcome()
+        .map(|o| EndOfLine { winner: o.winner.map(|c| c.name()), reason: reason_name(o.reason) });
+    Ok(MainlineReport {
+        sfen: position.to_sfen(),
+        material: material.name(),
+        first_player: first_player.name(),
+        exact: true,
+        source: "tablebase",
+        value: answer.probe.verdict.into(),
+        line,
+        end,
+    })
+}
+
+fn reason_name(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::NoLegalMove => "no-legal-move",
+        EndReason::Repetition => "repetition",
+        EndReason::PerpetualCheck => "perpetual-check",
+        EndReason::MoveLimit => "move-limit",
+    }
+}

@@ -1,0 +1,81 @@
+//! `/api/probe`'s answer: the value, best move and line of a position, and every legal move with
+//! the value of the position after it, best first.
+
+use crate::error::ApiError;
+use crate::order::move_rank;
+use crate::query::PositionQuery;
+use crate::value::PositionValue;
+use minishogi::{MoveList, RuleSet};
+use minishogi_tablebase::{Material, Tablebase};
+use serde::Serialize;
+
+/// The answer to a probe (see docs/server.md for an example).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProbeReport {
+    /// The position, as SFEN.
+    pub sfen: String,
+    /// Its material set, e.g. `G` (`-` for kings only).
+    pub material: String,
+    /// Who moved first in the game: `sente` or `gote`.
+    pub first_player: &'static str,
+    /// True when the value is proved (read from a table).
+    pub exact: bool,
+    /// Where the value comes from: `tablebase`.
+    pub source: &'static str,
+    /// The value from the view of the side to move.
+    #[serde(flatten)]
+    pub value: PositionValue,
+    /// A move that realises the value, as USI (`null` when there is no legal move).
+    pub best: Option<String>,
+    /// The line of best moves to the end of the game, as USI.
+    pub line: Vec<String>,
+    /// Every legal move, best first for the side to move.
+    pub moves: Vec<MoveReport>,
+    /// Set when the table predates repetition values (its draws are mate-only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
+}
+
+/// One legal move and the value of the position after it, from the view of the side to move
+/// there (the opponent): a winning move shows a loss.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveReport {
+    /// The move, as USI.
+    pub usi: String,
+    /// The value of the position after it, for the opponent.
+    #[serde(flatten)]
+    pub value: PositionValue,
+    /// True when that value is proved.
+    pub exact: bool,
+}
+
+/// Answers `query` from the tables in `tb`, under the standard rules: the values of
+/// [`Tablebase::answer`] for the position and [`Tablebase::verdict`] for each move (the code path
+/// of `minishogi tb probe`). A missing table is [`ApiError::missing_table`].
+pub fn probe(tb: &Tablebase, query: &PositionQuery) -> Result<ProbeReport, ApiError> {
+    let (position, first_player) = (&query.position, query.first_player);
+    let material = Material::of(position);
+    let missing = || ApiError::missing_table(&material, tb.dir());
+    let answer = tb.answer(position, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
+    let mut legal = MoveList::new();
+    position.legal_moves(&mut legal);
+    let mut ranked = Vec::with_capacity(legal.len());
+    for &m in legal.iter() {
+        let after = tb.verdict(&position.after(m), first_player, RuleSet::Standard)?.ok_or_else(missing)?;
+        let usi = m.to_string();
+        ranked.push((move_rank(&after), MoveReport { usi, value: after.into(), exact: true }));
+    }
+    ranked.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.usi.cmp(&y.usi)));
+    Ok(ProbeReport {
+        sfen: position.to_sfen(),
+        material: material.name(),
+        first_player: first_player.name(),
+        exact: true,
+        source: "tablebase",
+        value: answer.probe.verdict.into(),
+        best: answer.probe.best.map(|m| m.to_string()),
+        line: answer.line.iter().map(|m| m.to_string()).collect(),
+        moves: ranked.into_iter().map(|(_, report)| report).collect(),
+        warning: answer.mate_only_warning(),
+    })
+}

@@ -1,0 +1,61 @@
+//! The query string of `/api/probe` and `/api/mainline`: `sfen` (required) and `first_player`
+//! (`sente` or `gote`, default `sente`); any other key is an error.
+
+use crate::error::ApiError;
+use minishogi::{Color, Position};
+use serde::Deserialize;
+
+/// A position to answer, in a game that `first_player` began.
+#[derive(Clone, Debug)]
+pub struct PositionQuery {
+    /// The position.
+    pub position: Position,
+    /// Who moved first in the game (it decides fourfold repetitions).
+    pub first_player: Color,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawQuery {
+    sfen: Option<String>,
+    first_player: Option<String>,
+}
+
+impl PositionQuery {
+    /// Parses a raw query string (`None` when the URL has none). SFEN's `+` (promoted pieces)
+    /// must be sent as `%2B`: in a query, `+` means a space.
+    pub fn parse(query: Option<&str>) -> Result<PositionQuery, ApiError> {
+        let raw: RawQuery = serde_urlencoded::from_str(query.unwrap_or(""))
+            .map_err(|e| ApiError::bad_request(format!("bad query: {e} (keys are sfen and first_player)")))?;
+        let sfen = raw.sfen.ok_or_else(|| ApiError::bad_request("missing the sfen parameter"))?;
+        let position = Position::from_sfen(&sfen)
+            .map_err(|e| ApiError::bad_request(format!("bad SFEN '{sfen}': {e}")))?;
+        let first_player = match raw.first_player.as_deref() {
+            None => Color::Sente,
+            Some(name) => {
+                name.parse::<Color>().map_err(|e| ApiError::bad_request(format!("bad first_player: {e}")))?
+            }
+        };
+        Ok(PositionQuery { position, first_player })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PositionQuery;
+    use minishogi::Color;
+
+    #[test]
+    fn a_query_needs_a_legal_sfen_and_nothing_unknown() {
+        let q = PositionQuery::parse(Some("sfen=4k/5/5/5/K4+b+G+1&first_player=gote")).expect("a query");
+        assert_eq!(q.position.to_sfen(), "4k/5/5/5/K4 b G 1");
+        assert_eq!(q.first_player, Color::Gote);
+        let error = |query| PositionQuery::parse(Some(query)).expect_err("an error").message;
+        assert!(error("sfen=4k/5/5/5/K4%20b%20G%201&depth=3").contains("unknown field `depth`"));
+        assert!(error("first_player=sente").contains("missing the sfen parameter"));
+        assert!(error("sfen=4k/5/5/5/K5%20b%20-").starts_with("bad SFEN"));
+        assert!(error("sfen=4k/5/5/5/K4%20b%20-&first_player=black!").starts_with("bad first_player"));
+        assert!(error("sfen=a&sfen=b").contains("duplicate field"));
+        assert!(PositionQuery::parse(None).is_err());
+    }
+}
