@@ -12,7 +12,8 @@
 // preset, pasted SFEN), follows the mating line step by step to the mate, shows a bad SFEN's
 // error, and uses the page on a phone-sized touch screen. Screenshots go to docs/images/.
 //
-// --binary: the minishogi binary (default target/release/minishogi, built if missing);
+// --binary: the minishogi binary (default target/release/minishogi, built first with cargo so
+// that it embeds the page's current files);
 // --chromium: the browser (default /usr/bin/chromium); --screenshots: where the PNGs go;
 // --url: test a server that is already running there instead of starting one.
 // Prints one line per check and "N passed, N failed"; exits 1 if any check failed.
@@ -56,6 +57,7 @@ function options() {
   }
   return {
     binary: value("--binary", join(ROOT, "target/release/minishogi")),
+    buildBinary: !args.includes("--binary"),
     chromium: value("--chromium", "/usr/bin/chromium"),
     screenshots: value("--screenshots", join(ROOT, "docs/images")),
     url: value("--url", null),
@@ -87,9 +89,9 @@ function assertEqual(actual, expected, what) {
 
 // ---- the server ------------------------------------------------------------------------------
 
-function ensureBinary(binary) {
-  if (existsSync(binary)) return;
-  console.log(`# building ${binary}`);
+/** Builds the default binary (a no-op when it is up to date; the page's files are embedded in it). */
+function buildBinary(binary) {
+  console.log(`# cargo build --release -p minishogi-cli`);
   const build = spawnSync("cargo", ["build", "--release", "-p", "minishogi-cli"], { cwd: ROOT, stdio: "inherit" });
   if (build.status !== 0 || !existsSync(binary)) throw new Error(`could not build ${binary}`);
 }
@@ -370,7 +372,8 @@ async function main() {
   try {
     let base = opts.url;
     if (!base) {
-      ensureBinary(opts.binary);
+      if (opts.buildBinary) buildBinary(opts.binary);
+      if (!existsSync(opts.binary)) throw new Error(`no binary at ${opts.binary}`);
       server = await startServer(opts.binary, join(work, "tables"));
       base = server.url;
     }

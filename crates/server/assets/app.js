@@ -8,7 +8,7 @@ import { hasKanjiFont } from "./pieces.js";
 import { PromotionChoice } from "./promotion.js";
 import { applyUsi, parseSfen, parseUsi, squareName, toSfen } from "./sfen.js";
 import { linkFor, readUrl, writeUrl } from "./url.js";
-import { valueClass, valueLabel, valueTitle } from "./values.js";
+import { sourceLabel, valueClass, valueLabel, valueTitle } from "./values.js";
 
 /** Milliseconds between the plies when the best line plays by itself. */
 const AUTOPLAY_DELAY = 700;
@@ -267,45 +267,44 @@ function sideName(side) {
 
 function renderStatus() {
   const status = $("status");
-  status.replaceChildren();
   if (state.mode === "edit") {
-    status.textContent = `Editing: ${sideName(editor.pos.side)} to move`;
     status.className = "status";
+    status.textContent = `Editing: ${sideName(editor.pos.side)} to move`;
     return;
   }
   let side = "b";
   try {
     side = currentPosition().side;
   } catch {
-    // shown as the server's error
+    // the server's error says what is wrong with the SFEN
   }
-  const who = document.createElement("div");
-  who.className = "to-move";
-  who.textContent = `${sideName(side)} to move · ply ${state.index} of ${state.line.length - 1}`;
-  status.appendChild(who);
-  const value = document.createElement("div");
-  value.id = "position-value";
+  const line = (className, text, id) => {
+    const div = document.createElement("div");
+    div.className = className;
+    div.textContent = text;
+    if (id) div.id = id;
+    return div;
+  };
+  const rows = [line("to-move", `${sideName(side)} to move · ply ${state.index} of ${state.line.length - 1}`)];
+  const p = state.probe;
   if (state.error) {
     status.className = "status error";
-    value.textContent = state.error;
-  } else if (!state.probe) {
+    rows.push(line("", state.error, "position-value"));
+  } else if (!p) {
     status.className = "status";
-    value.textContent = "asking the tables…";
+    rows.push(line("", "asking the tables…", "position-value"));
   } else {
-    const p = state.probe;
     const v = { result: p.result, by: p.by, plies: p.plies, exact: p.exact !== false };
     status.className = `status ${valueClass(v)}`;
-    value.textContent = `${valueLabel(v)}${p.material ? ` · material ${p.material}` : ""}`;
+    const value = line("", `${valueLabel(v)}${p.material ? ` · material ${p.material}` : ""}`, "position-value");
     value.title = valueTitle(v);
+    const origin = [v.exact ? "exact" : "estimate, not proved", sourceLabel(p.source)].filter(Boolean).join(", ");
+    rows.push(value, line("origin", origin));
     if (!p.moves?.length) {
-      const end = document.createElement("div");
-      end.className = "game-over";
-      end.textContent = `No legal move: ${side === "b" ? "sente" : "gote"} loses (game over)`;
-      status.append(value, end);
-      return;
+      rows.push(line("game-over", `No legal move: ${side === "b" ? "sente" : "gote"} loses (game over)`));
     }
   }
-  status.appendChild(value);
+  status.replaceChildren(...rows);
 }
 
 function renderSfenBox() {

@@ -39,3 +39,11 @@ export function valueTitle(value) {
   parts.push(value.exact ? "— exact, from the tables" : "— estimate (mate solver or engine), not proved");
   return parts.join(" ");
 }
+
+const SOURCES = { tablebase: "from the tables", mate: "from the mate solver", engine: "from the engine search" };
+
+/** Where a value comes from, in words ("from the tables"), from the API's `source` field. */
+export function sourceLabel(source) {
+  if (!source) return "";
+  return SOURCES[source] ?? `from ${String(source).replace(/[-_]/g, " ")}`;
+}
