@@ -5,6 +5,7 @@ use crate::error::ApiError;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
+use tokio::time::Instant;
 
 /// A bounded set of workers for blocking work, with a time limit per answer.
 #[derive(Clone, Debug)]
@@ -41,9 +42,11 @@ impl Workers {
                 false => ApiError::internal("the answer was cancelled"),
             })?
         };
-        match tokio::time::timeout(self.timeout, task).await {
-            Ok(answer) => answer,
-            Err(_) => Err(ApiError::timed_out(self.timeout.as_secs_f64())),
+        let deadline = Instant::now() + self.timeout;
+        match tokio::time::timeout_at(deadline, task).await {
+            // The timer ticks by milliseconds: an answer ready past the deadline is late too.
+            Ok(answer) if Instant::now() <= deadline => answer,
+            _ => Err(ApiError::timed_out(self.timeout.as_secs_f64())),
         }
     }
 }

@@ -4,8 +4,11 @@
 //!
 //! The values come from [`minishogi_tablebase::Tablebase::answer`] and
 //! [`minishogi_tablebase::Tablebase::verdict`], the code path of `minishogi tb probe`; this crate
-//! only sorts, serialises and serves them. See docs/server.md for the JSON shapes and the limits.
+//! only sorts, serialises and serves them. A position whose material has no table is answered by
+//! [`minishogi_analysis::analyse`] (the mate solver, then the engine), marked `"exact": false`
+//! unless a mate is proved. See docs/server.md for the JSON shapes and the limits.
 
+mod analysed;
 mod assets;
 mod content_type;
 mod error;
@@ -22,13 +25,14 @@ mod run;
 mod state;
 mod value;
 
+pub use analysed::{analysed_mainline, analysed_probe, quick_limits};
 pub use assets::{Asset, ASSETS};
 pub use content_type::content_type_of;
 pub use error::ApiError;
 pub use limits::Limits;
 pub use mainline::{mainline, EndOfLine, MainlineReport, PlyReport};
 pub use options::{ServeOptions, DEFAULT_ADDR};
-pub use order::{move_rank, MoveRank};
+pub use order::{analysis_rank, move_rank, MoveRank};
 pub use probe::{probe, MoveReport, ProbeReport};
 pub use query::PositionQuery;
 pub use routes::router;

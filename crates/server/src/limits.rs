@@ -1,4 +1,5 @@
-//! How much the server takes on: request sizes, workers and time per answer.
+//! How much the server takes on: request sizes, workers and time per answer, for table probes
+//! and for the analyses of positions without a table.
 
 use std::time::Duration;
 
@@ -11,8 +12,12 @@ pub struct Limits {
     pub max_body_bytes: u64,
     /// Table probes answered at once; more wait for a worker.
     pub probe_workers: usize,
-    /// Longest time an answer may take, waiting for a worker included; longer is a 503.
+    /// Longest time a table answer may take, waiting for a worker included; longer is a 503.
     pub timeout: Duration,
+    /// Analyses (mate solver and engine, for positions without a table) run at once.
+    pub search_workers: usize,
+    /// Longest time an analysis may take, waiting for a worker included; longer is a 503.
+    pub search_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -23,6 +28,8 @@ impl Default for Limits {
             max_body_bytes: 0,
             probe_workers: 2 * cores,
             timeout: Duration::from_secs(10),
+            search_workers: cores,
+            search_timeout: Duration::from_secs(30),
         }
     }
 }

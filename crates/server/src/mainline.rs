@@ -17,9 +17,9 @@ pub struct MainlineReport {
     pub material: String,
     /// Who moved first in the game: `sente` or `gote`.
     pub first_player: &'static str,
-    /// True when every value is proved (read from a table).
+    /// True when every value is proved (read from a table, or a mate the solver proved).
     pub exact: bool,
-    /// Where the values come from: `tablebase`.
+    /// Where the values come from: `tablebase`, `mate-solver` or `engine`.
     pub source: &'static str,
     /// The value of the position, from the view of its side to move.
     #[serde(flatten)]
@@ -27,7 +27,8 @@ pub struct MainlineReport {
     /// The plies of the line, in order.
     pub line: Vec<PlyReport>,
     /// How the game ends after the line; `null` when the line stops short of the end (a draw
-    /// read from a table without repetition values gives one drawing move).
+    /// read from a table without repetition values gives one drawing move; an engine's line
+    /// ends where its search did).
     pub end: Option<EndOfLine>,
 }
 
@@ -68,9 +69,6 @@ pub fn mainline(tb: &Tablebase, query: &PositionQuery) -> Result<MainlineReport,
         let value = tb.verdict(after, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
         line.push(PlyReport { usi: m.to_string(), sfen: after.to_sfen(), value: value.into() });
     }
-    let end = game
-        .outcome()
-        .map(|o| EndOfLine { winner: o.winner.map(|c| c.name()), reason: reason_name(o.reason) });
     Ok(MainlineReport {
         sfen: position.to_sfen(),
         material: material.name(),
@@ -79,8 +77,13 @@ pub fn mainline(tb: &Tablebase, query: &PositionQuery) -> Result<MainlineReport,
         source: "tablebase",
         value: answer.probe.verdict.into(),
         line,
-        end,
+        end: end_of_line(&game),
     })
+}
+
+/// How `game` has ended, if it has.
+pub(crate) fn end_of_line(game: &Game) -> Option<EndOfLine> {
+    game.outcome().map(|o| EndOfLine { winner: o.winner.map(|c| c.name()), reason: reason_name(o.reason) })
 }
 
 fn reason_name(reason: EndReason) -> &'static str {

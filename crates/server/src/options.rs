@@ -1,6 +1,7 @@
 //! What `minishogi serve` is told: where the tables are, where to listen, the limits.
 
 use crate::limits::Limits;
+use minishogi_analysis::AnalysisLimits;
 use std::path::PathBuf;
 
 /// The address `minishogi serve` listens on by default (this machine only).
@@ -15,11 +16,16 @@ pub struct ServeOptions {
     pub addr: String,
     /// Request sizes, workers and time per answer.
     pub limits: Limits,
+    /// The budget of the analysis of a position without a table (mate solver, then engine);
+    /// `None` answers such a position with the missing table's error.
+    pub analysis: Option<AnalysisLimits>,
 }
 
 impl ServeOptions {
-    /// Tables in `dir`, listening on `addr`, with the default limits.
+    /// Tables in `dir`, listening on `addr`, with the default limits, positions without a table
+    /// analysed with the default budget (about a second).
     pub fn new(dir: impl Into<PathBuf>, addr: impl Into<String>) -> ServeOptions {
-        ServeOptions { dir: dir.into(), addr: addr.into(), limits: Limits::default() }
+        let analysis = Some(AnalysisLimits::default());
+        ServeOptions { dir: dir.into(), addr: addr.into(), limits: Limits::default(), analysis }
     }
 }

@@ -2,7 +2,7 @@
 //! the value of the position after it, best first.
 
 use crate::error::ApiError;
-use crate::order::move_rank;
+use crate::order::{move_rank, MoveRank};
 use crate::query::PositionQuery;
 use crate::value::PositionValue;
 use minishogi::{MoveList, RuleSet};
@@ -18,9 +18,9 @@ pub struct ProbeReport {
     pub material: String,
     /// Who moved first in the game: `sente` or `gote`.
     pub first_player: &'static str,
-    /// True when the value is proved (read from a table).
+    /// True when the value is proved (read from a table, or a mate the solver proved).
     pub exact: bool,
-    /// Where the value comes from: `tablebase`.
+    /// Where the value comes from: `tablebase`, `mate-solver` or `engine`.
     pub source: &'static str,
     /// The value from the view of the side to move.
     #[serde(flatten)]
@@ -31,7 +31,8 @@ pub struct ProbeReport {
     pub line: Vec<String>,
     /// Every legal move, best first for the side to move.
     pub moves: Vec<MoveReport>,
-    /// Set when the table predates repetition values (its draws are mate-only).
+    /// Set when the table predates repetition values (its draws are mate-only), or when there is
+    /// no table (with the command that makes it, where one can be made).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
 }
@@ -65,7 +66,6 @@ pub fn probe(tb: &Tablebase, query: &PositionQuery) -> Result<ProbeReport, ApiEr
         let usi = m.to_string();
         ranked.push((move_rank(&after), MoveReport { usi, value: after.into(), exact: true }));
     }
-    ranked.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.usi.cmp(&y.usi)));
     Ok(ProbeReport {
         sfen: position.to_sfen(),
         material: material.name(),
@@ -75,7 +75,13 @@ pub fn probe(tb: &Tablebase, query: &PositionQuery) -> Result<ProbeReport, ApiEr
         value: answer.probe.verdict.into(),
         best: answer.probe.best.map(|m| m.to_string()),
         line: answer.line.iter().map(|m| m.to_string()).collect(),
-        moves: ranked.into_iter().map(|(_, report)| report).collect(),
+        moves: sort_moves(ranked),
         warning: answer.mate_only_warning(),
     })
+}
+
+/// The moves best first by rank, then in USI order.
+pub(crate) fn sort_moves(mut ranked: Vec<(MoveRank, MoveReport)>) -> Vec<MoveReport> {
+    ranked.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.usi.cmp(&y.usi)));
+    ranked.into_iter().map(|(_, report)| report).collect()
 }

@@ -1,5 +1,6 @@
 //! The routes: the API, the embedded page and its files, and JSON errors for everything else.
 
+use crate::analysed::{analysed_mainline, analysed_probe};
 use crate::assets::Asset;
 use crate::error::ApiError;
 use crate::mainline::mainline;
@@ -13,7 +14,10 @@ use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use minishogi_analysis::AnalysisLimits;
+use minishogi_tablebase::Tablebase;
 use serde::Serialize;
+use std::sync::Arc;
 use tower_http::catch_panic::CatchPanicLayer;
 
 /// The server's routes over `state`, with logging, size limits and the panic guard.
@@ -31,8 +35,7 @@ pub fn router(state: AppState) -> Router {
 
 async fn probe_route(State(state): State<AppState>, RawQuery(query): RawQuery) -> Result<Response, ApiError> {
     let query = PositionQuery::parse(query.as_deref())?;
-    let tb = state.tablebase.clone();
-    json(&state.probe_workers.run(move || probe(&tb, &query)).await?)
+    json(&answer(&state, query, probe, analysed_probe).await?)
 }
 
 async fn mainline_route(
@@ -40,8 +43,26 @@ async fn mainline_route(
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let query = PositionQuery::parse(query.as_deref())?;
-    let tb = state.tablebase.clone();
-    json(&state.probe_workers.run(move || mainline(&tb, &query)).await?)
+    json(&answer(&state, query, mainline, analysed_mainline).await?)
+}
+
+/// `from_table` on the probe workers; for a position without a table, `analysed` on the search
+/// workers when the server analyses such positions.
+async fn answer<T: Send + 'static>(
+    state: &AppState,
+    query: PositionQuery,
+    from_table: fn(&Tablebase, &PositionQuery) -> Result<T, ApiError>,
+    analysed: fn(&Tablebase, &PositionQuery, &AnalysisLimits) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let (tb, asked) = (Arc::clone(&state.tablebase), query.clone());
+    match state.probe_workers.run(move || from_table(&tb, &asked)).await {
+        Err(e) if e.missing_table.is_some() => {
+            let Some(limits) = state.analysis.clone() else { return Err(e) };
+            let tb = Arc::clone(&state.tablebase);
+            state.search_workers.run(move || analysed(&tb, &query, &limits)).await
+        }
+        answer => answer,
+    }
 }
 
 /// An embedded file for GET and HEAD, else a JSON 404 (or 405).

@@ -39,7 +39,7 @@ pub fn serve(options: &ServeOptions) -> Result<(), ServerError> {
 /// (blocking); `options.addr` is not used.
 pub fn serve_on(listener: TcpListener, options: &ServeOptions) -> Result<(), ServerError> {
     let tablebase = Tablebase::open(&options.dir)?;
-    let state = AppState::new(tablebase, options.limits);
+    let state = AppState::new(tablebase, options.limits, options.analysis.clone());
     listener.set_nonblocking(true)?;
     let addr = listener.local_addr()?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;

@@ -4,7 +4,7 @@
 mod common;
 
 use common::http::{encode, get, Connection};
-use common::{make_tables, start_server};
+use common::{make_tables, start_server, test_analysis};
 use minishogi::{Color, MoveList, Position, RuleSet};
 use minishogi_server::Limits;
 use minishogi_tablebase::Tablebase;
@@ -17,14 +17,16 @@ use std::time::Duration;
 const GOLD: &str = "4k/5/5/5/K4 b G 1";
 const KINGS: &str = "4k/5/5/5/K4 b - 1";
 const PAWN: &str = "4k/5/2P2/5/K4 w - 1";
+const PERPETUAL: &str = "K1R2/g4/k4/5/5 b - 1";
 
-/// One server for the tests that need no special limits, over the tables of `-`, `G` and `P`.
+/// One server for the tests that need no special limits, over the tables of `-`, `G`, `P` and
+/// `RG`, analysing other positions.
 fn server() -> (SocketAddr, &'static Path) {
     static SERVER: OnceLock<(SocketAddr, tempfile::TempDir)> = OnceLock::new();
     let (addr, dir) = SERVER.get_or_init(|| {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        make_tables(dir.path(), &["-", "G", "P"]);
-        (start_server(dir.path(), Limits::default()), dir)
+        make_tables(dir.path(), &["-", "G", "P", "RG"]);
+        (start_server(dir.path(), Limits::default(), Some(test_analysis())), dir)
     });
     (*addr, dir.path())
 }
@@ -41,7 +43,13 @@ fn probe(sfen: &str, first_player: &str) -> Value {
 /// docs/server.md states, written out again here.
 fn category(m: &Value) -> (u8, i64) {
     let plies = m["plies"].as_i64().unwrap_or(0);
+    let estimate = match (m["score_mate"].as_i64(), m["score_cp"].as_i64()) {
+        (Some(n), _) if n > 0 => 1_000_000 - n,
+        (Some(n), _) => -1_000_000 - n,
+        (None, cp) => cp.unwrap_or(0),
+    };
     match (m["result"].as_str().expect("a result"), m["by"].as_str()) {
+        ("unknown", _) => (3, estimate),
         ("loss", Some("mate")) => (0, plies),
         ("loss", Some("repetition")) => (1, 0),
         ("loss", _) => (2, 0),
@@ -110,6 +118,19 @@ fn a_probe_gives_the_tables_values_and_every_move_best_first() {
 }
 
 #[test]
+fn a_perpetual_checker_loses() {
+    // Gote's only moves check sente's king; sente's king goes back and forth.
+    let json = check_probe(PERPETUAL, Color::Sente);
+    assert_eq!(
+        (json["result"].as_str(), json["by"].as_str()),
+        (Some("win"), Some("perpetual-check")),
+        "{json}"
+    );
+    assert_eq!(json["moves"][0]["by"], "perpetual-check");
+    check_probe(PERPETUAL, Color::Gote);
+}
+
+#[test]
 fn who_moved_first_decides_a_repetition() {
     let sente = check_probe(KINGS, Color::Sente);
     let gote = check_probe(KINGS, Color::Gote);
@@ -138,7 +159,8 @@ fn the_mainline_plays_to_the_end_with_a_value_per_ply() {
             "{ply}"
         );
     }
-    assert_eq!(json["end"], serde_json::json!({ "winner": "sente", "reason": "checkmate" }));
+    // The gold leaves gote's king no move without checking it: a loss all the same.
+    assert_eq!(json["end"], serde_json::json!({ "winner": "sente", "reason": "no-legal-move" }));
     let probe = probe(GOLD, "sente");
     let usi: Vec<&Value> = line.iter().map(|p| &p["usi"]).collect();
     assert_eq!(probe["line"].as_array().map(|l| l.iter().collect::<Vec<_>>()), Some(usi), "the same line");
@@ -194,9 +216,63 @@ fn an_unknown_path_is_a_json_404() {
     error(&get(addr, "/favicon.png"), 404, "no such path");
 }
 
+/// `sfen`'s moves are sorted best first and each is the position after it analysed.
+fn check_order(json: &Value) {
+    let moves = json["moves"].as_array().expect("a moves list");
+    let position = Position::from_sfen(json["sfen"].as_str().expect("sfen")).expect("a position");
+    let mut legal = MoveList::new();
+    position.legal_moves(&mut legal);
+    assert_eq!(moves.len(), legal.len(), "{json}");
+    for pair in moves.windows(2) {
+        let (a, b) = (category(&pair[0]), category(&pair[1]));
+        let usi = |m: &Value| m["usi"].as_str().map(str::to_string);
+        assert!(a < b || (a == b && usi(&pair[0]) < usi(&pair[1])), "out of order: {pair:?}");
+    }
+}
+
+#[test]
+fn without_a_table_the_mate_solver_proves_a_mate() {
+    let json = probe("4k/5/4P/5/K4 b G 1", "sente");
+    assert_eq!(
+        (json["exact"].as_bool(), json["source"].as_str()),
+        (Some(true), Some("mate-solver")),
+        "{json}"
+    );
+    assert_eq!(
+        (json["result"].as_str(), json["plies"].as_u64(), json["best"].as_str()),
+        (Some("win"), Some(1), Some("G*1b"))
+    );
+    let first = &json["moves"][0];
+    assert_eq!(
+        (first["usi"].as_str(), first["result"].as_str(), first["plies"].as_u64()),
+        (Some("G*1b"), Some("loss"), Some(0))
+    );
+    assert_eq!(first["exact"], true);
+    let warning = json["warning"].as_str().expect("a note that there is no table");
+    assert!(warning.contains("'minishogi tb gen GP --dir"), "{warning}");
+    check_order(&json);
+    let (addr, _) = server();
+    let line = get(addr, &format!("/api/mainline?sfen={}", encode("4k/5/4P/5/K4 b G 1"))).json();
+    assert_eq!(line["line"][0]["result"], "loss", "{line}");
+    assert_eq!(line["end"], serde_json::json!({ "winner": "sente", "reason": "checkmate" }));
+}
+
+#[test]
+fn without_a_table_or_a_mate_the_engine_estimates() {
+    let json = probe("startpos", "sente");
+    assert_eq!((json["exact"].as_bool(), json["source"].as_str()), (Some(false), Some("engine")), "{json}");
+    assert_eq!(json["result"], "unknown");
+    assert!(json["score_cp"].is_i64() && json["depth"].is_u64(), "{json}");
+    assert!(json["moves"].as_array().expect("moves").iter().all(|m| m["exact"] == false), "{json}");
+    assert!(json["warning"].as_str().is_some_and(|w| w.contains("tables go up to 3")), "{json}");
+    check_order(&json);
+}
+
 #[test]
 fn a_missing_table_names_the_command_that_makes_it() {
-    let (addr, dir) = server();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let addr = start_server(dir.path(), Limits::default(), None);
+    let dir = dir.path();
     let response = get(addr, &format!("/api/probe?sfen={}", encode("4k/5/5/5/K4 b R 1")));
     error(&response, 404, &format!("'minishogi tb gen R --dir {}' makes it", dir.display()));
     assert_eq!(response.json()["missing_table"], "R");
@@ -207,7 +283,7 @@ fn a_missing_table_names_the_command_that_makes_it() {
 fn an_answer_past_the_time_limit_is_a_503() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     make_tables(dir.path(), &["G"]);
-    let addr = start_server(dir.path(), Limits { timeout: Duration::ZERO, ..Limits::default() });
+    let addr = start_server(dir.path(), Limits { timeout: Duration::ZERO, ..Limits::default() }, None);
     error(&get(addr, &format!("/api/probe?sfen={}", encode(GOLD))), 503, "longer than 0 s");
 }
 

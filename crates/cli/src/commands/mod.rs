@@ -1,6 +1,7 @@
 //! Subcommands: one module per group with its clap arguments, and what the groups share
 //! (argument groups, progress bars, answering stdin line by line).
 
+mod analyse;
 mod engine;
 mod mate;
 mod minjiku;
@@ -45,6 +46,8 @@ enum Command {
     Tb(tb::TbArgs),
     /// Prove a mate or its absence with the df-pn solver (tsume, or any moves within a bound).
     Mate(mate::MateArgs),
+    /// The exact result when the tables or the mate solver prove it, else the engine's estimate.
+    Analyse(analyse::AnalyseArgs),
     /// Minjiku Shogi (10×10, no drops): legal moves, perft and diagrams.
     Minjiku(minjiku::MinjikuArgs),
     /// Run the engine with the USI protocol on stdin/stdout.
@@ -67,6 +70,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Train(args) => selfplay::train(args),
         Command::Tb(args) => tb::tb(args),
         Command::Mate(args) => mate::mate(args),
+        Command::Analyse(args) => analyse::analyse(args),
         Command::Minjiku(args) => minjiku::minjiku(args),
         Command::Usi(args) => engine::usi(args),
         Command::Bench(args) => engine::bench(args),

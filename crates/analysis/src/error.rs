@@ -1,0 +1,20 @@
+//! Why an analysis could not be given.
+
+use minishogi::SfenError;
+use minishogi_tablebase::TablebaseError;
+
+/// An analysis that failed: the position could not be read, or its table could not.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    /// The text is no legal SFEN.
+    #[error("bad SFEN '{sfen}': {error}")]
+    BadSfen {
+        /// The text given.
+        sfen: String,
+        /// What is wrong with it.
+        error: SfenError,
+    },
+    /// The position's table exists but could not be read.
+    #[error(transparent)]
+    Table(#[from] TablebaseError),
+}

@@ -1,0 +1,40 @@
+//! The engine's view of a position nothing proved: a score, a depth and a principal variation.
+
+use crate::limits::AnalysisLimits;
+use minishogi::{Color, Game, Move, Position, RuleSet};
+use minishogi_engine::{Limits, Score, Searcher, Weights};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// What the engine's search said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    /// The score from the side to move's view.
+    pub score: Score,
+    /// The last completed iteration.
+    pub depth: u32,
+    /// The principal variation (starts with the best move).
+    pub pv: Vec<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Searches `pos`, the start of a game that `first_player` began, with the shipped weights
+/// within the engine's limits.
+pub fn estimate(pos: &Position, first_player: Color, limits: &AnalysisLimits) -> Estimate {
+    let mut searcher = Searcher::new(Weights::default_embedded(), limits.hash_mb.max(1));
+    // The time is the analysis's own, with no protocol to keep a reserve for.
+    searcher.set_move_overhead(Duration::ZERO);
+    let game = Game::with_first_player(pos.clone(), RuleSet::Standard, first_player);
+    let mut search_limits = Limits {
+        depth: limits.engine_depth,
+        nodes: limits.engine_nodes,
+        movetime: limits.engine_time,
+        ..Limits::default()
+    };
+    if search_limits.depth.is_none() && search_limits.nodes.is_none() && search_limits.movetime.is_none() {
+        search_limits.depth = Some(AnalysisLimits::FALLBACK_DEPTH);
+    }
+    let result = searcher.search(&game, &search_limits, &AtomicBool::new(false), &mut |_| {});
+    Estimate { score: result.score, depth: result.depth, pv: result.pv, nodes: result.nodes }
+}
