@@ -10,7 +10,8 @@
 // drag-and-drop and a promotion through the promotion choice, checks the repetition and perpetual
 // check labels, goes back and forward, reloads a shared link, edits a position (palette, hands,
 // preset, pasted SFEN), follows the mating line step by step to the mate, shows a bad SFEN's
-// error, and uses the page on a phone-sized touch screen. Screenshots go to docs/images/.
+// error and the estimates of a position without a table, and uses the page on a phone-sized
+// touch screen. Screenshots go to docs/images/.
 //
 // --binary: the minishogi binary (default target/release/minishogi, built first with cargo so
 // that it embeds the page's current files);
@@ -328,6 +329,16 @@ async function desktopChecks(browser, base, shots) {
     const text = await settled(page, null);
     assertEqual(await page.evaluate(() => document.body.dataset.state), "error", "page state");
     assert(text.length > 5, `an error message: ${text}`);
+  });
+
+  await check("a position without a table shows the analysis's estimates", async () => {
+    await page.goto(pageUrl(base, "rbsgk/4p/5/P4/KGSBR b - 1"));
+    await settled(page, "rbsgk/4p/5/P4/KGSBR b - 1");
+    const origin = await page.locator("#status .origin").first().textContent();
+    assert(origin.startsWith("estimate"), `marked as an estimate: ${origin}`);
+    const moves = await movesList(page);
+    assertEqual(moves.length, 14, "legal moves of the start position");
+    assert(moves.every((m) => m.cls.includes("estimate") && m.value.startsWith("≈")), "every move is an estimate");
   });
 
   await check("no script error on the page", async () => {

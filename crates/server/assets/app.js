@@ -8,7 +8,7 @@ import { hasKanjiFont } from "./pieces.js";
 import { PromotionChoice } from "./promotion.js";
 import { applyUsi, parseSfen, parseUsi, squareName, toSfen } from "./sfen.js";
 import { linkFor, readUrl, writeUrl } from "./url.js";
-import { sourceLabel, valueClass, valueLabel, valueTitle } from "./values.js";
+import { positionValue, sourceLabel, valueClass, valueLabel, valueTitle } from "./values.js";
 
 /** Milliseconds between the plies when the best line plays by itself. */
 const AUTOPLAY_DELAY = 700;
@@ -292,14 +292,15 @@ function renderStatus() {
     rows.push(line("", state.error, "position-value"));
   } else if (!p) {
     status.className = "status";
-    rows.push(line("", "asking the tables…", "position-value"));
+    rows.push(line("", "asking the server…", "position-value"));
   } else {
-    const v = { result: p.result, by: p.by, plies: p.plies, exact: p.exact !== false };
+    const v = positionValue(p);
     status.className = `status ${valueClass(v)}`;
     const value = line("", `${valueLabel(v)}${p.material ? ` · material ${p.material}` : ""}`, "position-value");
     value.title = valueTitle(v);
     const origin = [v.exact ? "exact" : "estimate, not proved", sourceLabel(p.source)].filter(Boolean).join(", ");
     rows.push(value, line("origin", origin));
+    if (p.warning) rows.push(line("origin warning", p.warning));
     if (!p.moves?.length) {
       rows.push(line("game-over", `No legal move: ${side === "b" ? "sente" : "gote"} loses (game over)`));
     }
