@@ -28,8 +28,18 @@ impl PositionQuery {
         let raw: RawQuery = serde_urlencoded::from_str(query.unwrap_or(""))
             .map_err(|e| ApiError::bad_request(format!("bad query: {e} (keys are sfen and first_player)")))?;
         let sfen = raw.sfen.ok_or_else(|| ApiError::bad_request("missing the sfen parameter"))?;
-        let position = Position::from_sfen(&sfen)
-            .map_err(|e| ApiError::bad_request(format!("bad SFEN '{sfen}': {e}")))?;
+        // A `+` sent as it is arrives as a space: " R3k/…" would read as an unpromoted rook.
+        let plus_hint = "a '+' in a query means a space: send a promoted piece's '+' as %2B";
+        if sfen.starts_with(' ') {
+            return Err(ApiError::bad_request(format!(
+                "bad SFEN '{sfen}': it starts with a space ({plus_hint})"
+            )));
+        }
+        let position = Position::from_sfen(&sfen).map_err(|e| {
+            let hint =
+                if sfen.split_whitespace().count() > 4 { format!(" ({plus_hint})") } else { String::new() };
+            ApiError::bad_request(format!("bad SFEN '{sfen}': {e}{hint}"))
+        })?;
         let first_player = match raw.first_player.as_deref() {
             None => Color::Sente,
             Some(name) => {
@@ -57,5 +67,9 @@ mod tests {
         assert!(error("sfen=4k/5/5/5/K4%20b%20-&first_player=black!").starts_with("bad first_player"));
         assert!(error("sfen=a&sfen=b").contains("duplicate field"));
         assert!(PositionQuery::parse(None).is_err());
+        assert!(error("sfen=+R3k/5/5/5/K4+b+-+1").contains("send a promoted piece's '+' as %2B"));
+        assert!(error("sfen=4k/5/+R4/5/K4+b+-+1").contains("as %2B"));
+        let promoted = PositionQuery::parse(Some("sfen=4k/5/%2BR4/5/K4+b+-+1")).expect("a promoted rook");
+        assert_eq!(promoted.position.to_sfen(), "4k/5/+R4/5/K4 b - 1");
     }
 }
