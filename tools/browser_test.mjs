@@ -142,7 +142,7 @@ async function settled(page, sfen) {
   await page.waitForFunction(
     (want) => {
       const s = window.explorer?.state;
-      const shown = s && s.line[s.index]?.sfen;
+      const shown = s && s.record[s.index]?.sfen;
       return ["ready", "error"].includes(document.body.dataset.state) && (!want || shown === want);
     },
     sfen,

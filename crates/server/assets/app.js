@@ -17,7 +17,7 @@ const $ = (id) => document.getElementById(id);
 
 const state = {
   /** The positions played from the first one: {sfen, usi (the move that led there, or null)}. */
-  line: [],
+  record: [],
   index: 0,
   first: "sente",
   /** The probe of the position shown, once it has arrived, or the error it gave. */
@@ -36,7 +36,7 @@ const editor = new Editor(render);
 const promotion = new PromotionChoice(play);
 
 function currentSfen() {
-  return state.line[state.index].sfen;
+  return state.record[state.index].sfen;
 }
 
 function currentPosition() {
@@ -57,14 +57,14 @@ function setRoot(sfen, first = state.first) {
     // the server says what is wrong with it
   }
   state.first = first;
-  state.line = [{ sfen: normalised, usi: null }];
+  state.record = [{ sfen: normalised, usi: null }];
   state.index = 0;
   refresh();
 }
 
 /** Shows position `index` of the record and asks the server about it. */
 function goTo(index) {
-  state.index = Math.max(0, Math.min(state.line.length - 1, index));
+  state.index = Math.max(0, Math.min(state.record.length - 1, index));
   refresh();
 }
 
@@ -94,10 +94,10 @@ function refresh() {
 
 /** Plays a listed move: the record's next position if it is that move, else a new branch. */
 function play(usi) {
-  const next = state.line[state.index + 1];
+  const next = state.record[state.index + 1];
   if (next?.usi !== usi) {
     const sfen = toSfen(applyUsi(currentPosition(), usi));
-    state.line = state.line.slice(0, state.index + 1).concat({ sfen, usi });
+    state.record = state.record.slice(0, state.index + 1).concat({ sfen, usi });
   }
   goTo(state.index + 1);
 }
@@ -108,12 +108,12 @@ function loadLine(moves) {
   let i = state.index;
   for (const usi of moves) {
     i += 1;
-    if (state.line[i]?.usi === usi) {
-      pos = parseSfen(state.line[i].sfen);
+    if (state.record[i]?.usi === usi) {
+      pos = parseSfen(state.record[i].sfen);
       continue;
     }
     pos = applyUsi(pos, usi);
-    state.line = state.line.slice(0, i).concat({ sfen: toSfen(pos), usi });
+    state.record = state.record.slice(0, i).concat({ sfen: toSfen(pos), usi });
   }
 }
 
@@ -251,7 +251,7 @@ function renderBoard() {
   const moves = movesFrom(state.selected);
   const targets = moves.map((m) => destination(m.usi));
   const captures = targets.filter(([r, c]) => pos.board[r][c]);
-  const shown = state.hover ?? state.line[state.index].usi;
+  const shown = state.hover ?? state.record[state.index].usi;
   const marked = [];
   if (shown) {
     const move = parseUsi(shown);
@@ -285,7 +285,7 @@ function renderStatus() {
     if (id) div.id = id;
     return div;
   };
-  const rows = [line("to-move", `${sideName(side)} to move · ply ${state.index} of ${state.line.length - 1}`)];
+  const rows = [line("to-move", `${sideName(side)} to move · ply ${state.index} of ${state.record.length - 1}`)];
   const p = state.probe;
   if (state.error) {
     status.className = "status error";
@@ -340,13 +340,13 @@ function renderLine() {
 }
 
 function renderPlayed() {
-  $("played").replaceChildren(...playedItems(state.line, state.index, goTo));
+  $("played").replaceChildren(...playedItems(state.record, state.index, goTo));
 }
 
 function renderNavigation() {
   const editing = state.mode === "edit";
   $("first").disabled = $("back").disabled = editing || state.index === 0;
-  $("forward").disabled = $("last").disabled = editing || state.index >= state.line.length - 1;
+  $("forward").disabled = $("last").disabled = editing || state.index >= state.record.length - 1;
 }
 
 // ---- controls ----------------------------------------------------------------------------
@@ -465,7 +465,7 @@ $("copy-link").addEventListener("click", () => copy(linkFor($("sfen").value, sta
 $("first").addEventListener("click", () => goTo(0));
 $("back").addEventListener("click", () => goTo(state.index - 1));
 $("forward").addEventListener("click", () => goTo(state.index + 1));
-$("last").addEventListener("click", () => goTo(state.line.length - 1));
+$("last").addEventListener("click", () => goTo(state.record.length - 1));
 $("line-step").addEventListener("click", () => stepLine());
 $("line-play").addEventListener("click", autoplay);
 
@@ -475,7 +475,7 @@ document.addEventListener("keydown", (e) => {
     promotion.close();
     return;
   }
-  const moves = { ArrowLeft: state.index - 1, ArrowRight: state.index + 1, Home: 0, End: state.line.length - 1 };
+  const moves = { ArrowLeft: state.index - 1, ArrowRight: state.index + 1, Home: 0, End: state.record.length - 1 };
   if (e.key in moves) {
     e.preventDefault();
     goTo(moves[e.key]);

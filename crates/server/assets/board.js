@@ -17,7 +17,8 @@ const BOARD_SIZE = 5 * CELL;
 const WIDTH = LEFT + BOARD_SIZE + LABEL + 4;
 const BOTTOM_HAND_Y = BOARD_Y + BOARD_SIZE + 8;
 const HEIGHT = BOTTOM_HAND_Y + HAND_H;
-const HAND_SLOT = 60;
+/** Width of a kind's slot in a hand: five slots leave room for the hand's label on the right. */
+const HAND_SLOT = 55;
 /** Pointer travel (screen pixels) that turns a press into a drag. */
 const DRAG_THRESHOLD = 6;
 
@@ -122,7 +123,7 @@ export class BoardView {
   handSlots(color) {
     const hand = this.view.pos.hands[color];
     const kinds = HAND_KINDS.filter((k) => hand[k] > 0 || this.view.showEmptyHands);
-    return kinds.map((kind, i) => ({ kind, count: hand[kind], x: LEFT + i * (HAND_SLOT + 4) }));
+    return kinds.map((kind, i) => ({ kind, count: hand[kind], x: LEFT + i * (HAND_SLOT + 2) }));
   }
 
   drawHand(color, y) {
@@ -138,7 +139,7 @@ export class BoardView {
         slot.appendChild(svgElement("rect", { x, y: y + 2, width: HAND_SLOT, height: HAND_H - 4, class: "selected", rx: 6 }));
       }
       slot.appendChild(svgElement("rect", { x, y: y + 2, width: HAND_SLOT, height: HAND_H - 4, class: "hand-slot", rx: 6 }));
-      slot.appendChild(this.piece({ color, kind, promoted: false }, x + 4, y + 6, 52));
+      slot.appendChild(this.piece({ color, kind, promoted: false }, x + 3, y + 6, 50));
       if (count !== 1) {
         const badge = svgElement("text", { x: x + HAND_SLOT - 4, y: y + HAND_H - 6, "text-anchor": "end", class: "count" });
         badge.textContent = `×${count}`;

@@ -110,8 +110,12 @@ export class Editor {
   }
 
   renderPalette() {
-    const buttons = [];
+    const groups = [];
     for (const color of ["b", "w"]) {
+      const group = document.createElement("div");
+      group.className = "palette-side";
+      group.setAttribute("aria-label", color === "b" ? "sente's pieces" : "gote's pieces");
+      const buttons = [];
       for (const name of PALETTE) {
         const tool = `${color}:${name}`;
         const piece = { color, kind: name.replace("+", ""), promoted: name.startsWith("+") };
@@ -125,6 +129,8 @@ export class Editor {
         button.appendChild(svg);
         buttons.push(button);
       }
+      group.replaceChildren(...buttons);
+      groups.push(group);
     }
     const erase = document.createElement("button");
     erase.type = "button";
@@ -132,8 +138,7 @@ export class Editor {
     erase.className = "erase";
     erase.textContent = "✕ erase";
     erase.setAttribute("aria-pressed", String(this.tool === "erase"));
-    buttons.push(erase);
-    this.palette.replaceChildren(...buttons);
+    this.palette.replaceChildren(...groups, erase);
   }
 
   renderHands() {
