@@ -324,6 +324,17 @@ async function desktopChecks(browser, base, shots) {
     await settled(page, GOLD_MATE);
   });
 
+  await check("Play line plays the best line to the mate by itself", async () => {
+    await page.goto(pageUrl(base, ROOK_PROMOTION));
+    await settled(page, ROOK_PROMOTION);
+    const line = await page.$$eval("#line .chip", (chips) => chips.map((c) => c.textContent));
+    await page.click("#line-play");
+    await page.locator(".game-over").waitFor({ timeout: STEP_TIMEOUT + line.length * 1500 });
+    const played = await page.$$eval("#played button", (b) => b.map((x) => x.textContent));
+    assertEqual(played.join(" "), line.join(" "), "moves played");
+    assertEqual(await page.textContent("#line-play"), "Play line", "the button is back to its start");
+  });
+
   await check("a malformed SFEN shows the server's error", async () => {
     await page.goto(pageUrl(base, "4k/5/5/5/K4 b X 1"));
     const text = await settled(page, null);

@@ -117,7 +117,7 @@ function loadLine(moves) {
   }
 }
 
-/** Plays the next move of the best line; false when the line has ended. */
+/** Plays the next move of the best line, if any; true when the line goes on after it. */
 async function stepLine() {
   const sfen = currentSfen();
   let answer;
@@ -129,9 +129,12 @@ async function stepLine() {
   if (currentSfen() !== sfen || !answer.line?.length) return false;
   loadLine(answer.line);
   goTo(state.index + 1);
-  return true;
+  return answer.line.length > 1;
 }
 
+let autoplayRuns = 0;
+
+/** Starts playing the best line by itself, or stops it. */
 async function autoplay() {
   if (state.autoplay) {
     state.autoplay = false;
@@ -139,10 +142,12 @@ async function autoplay() {
     return;
   }
   state.autoplay = true;
+  const run = ++autoplayRuns; // a Stop then Play while this run waits must end this run
   render();
-  while (state.autoplay && (await stepLine())) {
+  while (state.autoplay && run === autoplayRuns && (await stepLine())) {
     await new Promise((resolve) => setTimeout(resolve, AUTOPLAY_DELAY));
   }
+  if (run !== autoplayRuns) return;
   state.autoplay = false;
   render();
 }
