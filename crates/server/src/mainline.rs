@@ -2,6 +2,7 @@
 //! position after each ply, and how the game ends.
 
 use crate::error::ApiError;
+use crate::probe::proved;
 use crate::query::PositionQuery;
 use crate::value::PositionValue;
 use minishogi::{EndReason, Game, RuleSet};
@@ -61,19 +62,22 @@ pub fn mainline(tb: &Tablebase, query: &PositionQuery) -> Result<MainlineReport,
     let missing = || ApiError::missing_table(&material, tb.dir());
     let answer = tb.answer(position, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
     let mut game = Game::with_first_player(position.clone(), RuleSet::Standard, first_player);
+    let mate_only = answer.probe.mate_only;
+    let mut exact = proved(&answer.probe.verdict, mate_only);
     let mut line = Vec::with_capacity(answer.line.len());
     for &m in &answer.line {
         game.play(m)
             .map_err(|e| ApiError::internal(format!("the table's line plays an illegal move {m}: {e}")))?;
         let after = game.position();
         let value = tb.verdict(after, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
+        exact &= proved(&value, mate_only);
         line.push(PlyReport { usi: m.to_string(), sfen: after.to_sfen(), value: value.into() });
     }
     Ok(MainlineReport {
         sfen: position.to_sfen(),
         material: material.name(),
         first_player: first_player.name(),
-        exact: true,
+        exact,
         source: "tablebase",
         value: answer.probe.verdict.into(),
         line,

@@ -6,7 +6,7 @@ use crate::order::{move_rank, MoveRank};
 use crate::query::PositionQuery;
 use crate::value::PositionValue;
 use minishogi::{MoveList, RuleSet};
-use minishogi_tablebase::{Material, Tablebase};
+use minishogi_tablebase::{Material, Tablebase, Verdict, Wdl};
 use serde::Serialize;
 
 /// The answer to a probe (see docs/server.md for an example).
@@ -18,7 +18,8 @@ pub struct ProbeReport {
     pub material: String,
     /// Who moved first in the game: `sente` or `gote`.
     pub first_player: &'static str,
-    /// True when the value is proved (read from a table, or a mate the solver proved).
+    /// True when the value is proved: read from a table (but not a draw from a table that
+    /// predates repetition values), or a mate the solver proved.
     pub exact: bool,
     /// Where the value comes from: `tablebase`, `mate-solver` or `engine`.
     pub source: &'static str,
@@ -46,7 +47,8 @@ pub struct MoveReport {
     /// The value of the position after it, for the opponent.
     #[serde(flatten)]
     pub value: PositionValue,
-    /// True when that value is proved.
+    /// True when that value is proved (not for a draw from a table that predates repetition
+    /// values).
     pub exact: bool,
 }
 
@@ -58,19 +60,21 @@ pub fn probe(tb: &Tablebase, query: &PositionQuery) -> Result<ProbeReport, ApiEr
     let material = Material::of(position);
     let missing = || ApiError::missing_table(&material, tb.dir());
     let answer = tb.answer(position, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
+    let mate_only = answer.probe.mate_only;
     let mut legal = MoveList::new();
     position.legal_moves(&mut legal);
     let mut ranked = Vec::with_capacity(legal.len());
     for &m in legal.iter() {
         let after = tb.verdict(&position.after(m), first_player, RuleSet::Standard)?.ok_or_else(missing)?;
         let usi = m.to_string();
-        ranked.push((move_rank(&after), MoveReport { usi, value: after.into(), exact: true }));
+        let exact = proved(&after, mate_only);
+        ranked.push((move_rank(&after), MoveReport { usi, value: after.into(), exact }));
     }
     Ok(ProbeReport {
         sfen: position.to_sfen(),
         material: material.name(),
         first_player: first_player.name(),
-        exact: true,
+        exact: proved(&answer.probe.verdict, mate_only),
         source: "tablebase",
         value: answer.probe.verdict.into(),
         best: answer.probe.best.map(|m| m.to_string()),
@@ -78,6 +82,12 @@ pub fn probe(tb: &Tablebase, query: &PositionQuery) -> Result<ProbeReport, ApiEr
         moves: sort_moves(ranked),
         warning: answer.mate_only_warning(),
     })
+}
+
+/// Whether a table's verdict is proved: all are, except a draw read from a table that predates
+/// repetition values (it only knows that nobody mates).
+pub(crate) fn proved(verdict: &Verdict, mate_only: bool) -> bool {
+    !(mate_only && verdict.result == Wdl::Draw)
 }
 
 /// The moves best first by rank, then in USI order.
