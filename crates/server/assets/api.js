@@ -1,6 +1,8 @@
 // The HTTP API: probes, cached by position and first player.
 
 const cache = new Map();
+/** Probes kept; the oldest goes first (a Map iterates in insertion order). */
+const CACHE_SIZE = 500;
 
 /** An error the server answered with (HTTP 4xx/5xx and {"error": ...}), or a network failure. */
 export class ApiError extends Error {}
@@ -15,6 +17,7 @@ export function probe(sfen, firstPlayer) {
     const query = new URLSearchParams({ sfen, first_player: firstPlayer });
     const request = getJson(`api/probe?${query}`);
     cache.set(key, request);
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
     request.catch(() => cache.delete(key)); // a failure is asked again next time
   }
   return cache.get(key);

@@ -174,7 +174,12 @@ function boardClick(target) {
     editor.click(target);
     return;
   }
-  if (promotion.isOpen()) return;
+  if (promotion.isOpen()) {
+    promotion.close(); // a click beside the choice cancels the move
+    state.selected = null;
+    render();
+    return;
+  }
   if (state.selected && target?.type === "square" && tryMove(state.selected, target)) return;
   state.selected = movesFrom(target).length && !sameTarget(target, state.selected) ? target : null;
   render();
