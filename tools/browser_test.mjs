@@ -293,8 +293,14 @@ async function desktopChecks(browser, base, shots) {
     assert(/^win in \d+ · material RG$/.test(value), `value of the edited position: ${value}`);
   });
 
-  await check("the editor's presets and a pasted SFEN", async () => {
+  await check("the editor's presets and a pasted SFEN; an illegal position is refused", async () => {
     await page.click("#edit");
+    await page.click("#clear");
+    await page.click("#edit-done");
+    await page.locator("#message.error").waitFor();
+    const refusal = await page.textContent("#message");
+    assert(refusal.startsWith("This position cannot be explored:"), `the server's refusal: ${refusal}`);
+    assertEqual(await page.evaluate(() => document.body.dataset.mode), "edit", "still editing");
     await page.selectOption("#preset", { label: "Rook handicap" });
     assertEqual(await page.inputValue("#sfen"), "1bsgk/4p/5/P4/KGSBR w - 1", "preset SFEN");
     assertEqual(await page.inputValue("#first-player"), "gote", "a handicap's first player");
