@@ -286,6 +286,10 @@ async function desktopChecks(browser, base, shots) {
     assertEqual(await page.inputValue("#sfen"), "4k/5/5/2R2/K4 b G 1", "SFEN built by the editor");
     await page.locator('[data-square="3d"]').dragTo(page.locator('[data-square="4c"]'));
     assertEqual(await page.inputValue("#sfen"), "4k/5/1R3/5/K4 b G 1", "SFEN after dragging the rook");
+    await page.locator('[data-hand="b:G"]').dragTo(page.locator('[data-square="3b"]'));
+    assertEqual(await page.inputValue("#sfen"), "4k/2G2/1R3/5/K4 b - 1", "SFEN after dragging the gold from the hand");
+    await page.locator('[data-square="3b"]').dragTo(page.locator('[data-hand="b:S"]'));
+    assertEqual(await page.inputValue("#sfen"), "4k/5/1R3/5/K4 b G 1", "SFEN after dragging the gold into the hand");
     await page.selectOption("#first-player", "sente");
     await shoot(page, shots, "explorer-editor.png");
     await page.click("#edit-done");

@@ -187,26 +187,13 @@ function boardClick(target) {
 
 function boardDrag(from, to) {
   if (state.mode === "edit") {
-    editorDrag(from, to);
+    editor.drag(from, to);
     return;
   }
   if (promotion.isOpen()) return;
   if (to?.type === "square" && tryMove(from, to)) return;
   state.selected = null;
   render();
-}
-
-function editorDrag(from, to) {
-  if (from.type === "hand" && to?.type === "square") {
-    const hand = editor.pos.hands[from.color];
-    if (hand[from.kind] > 0) {
-      hand[from.kind] -= 1;
-      editor.pos.board[to.row][to.col] = { color: from.color, kind: from.kind, promoted: false };
-      editor.changed();
-    }
-    return;
-  }
-  editor.drag(from, to);
 }
 
 /** Plays the move from `from` to square `to` if it is listed, asking about promotion if optional. */

@@ -70,9 +70,20 @@ export class Editor {
     this.changed();
   }
 
-  /** A drag moves a piece on the board, into a hand (unpromoted), or off the board. */
+  /**
+   * A drag moves a piece on the board, into a hand (unpromoted), or off the board; or a piece
+   * from a hand onto the board.
+   */
   drag(from, to) {
-    const piece = from.type === "square" ? this.pos.board[from.row][from.col] : null;
+    if (from.type === "hand") {
+      const hand = this.pos.hands[from.color];
+      if (to?.type !== "square" || !(hand[from.kind] > 0)) return;
+      hand[from.kind] -= 1;
+      this.pos.board[to.row][to.col] = { color: from.color, kind: from.kind, promoted: false };
+      this.changed();
+      return;
+    }
+    const piece = this.pos.board[from.row][from.col];
     if (!piece) return;
     this.pos.board[from.row][from.col] = null;
     if (to?.type === "square") {
