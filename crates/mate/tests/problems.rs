@@ -146,3 +146,29 @@ fn every_reply_mated_in_one(p: &mut Position) -> bool {
         mated
     })
 }
+
+/// Sente: rooks 4a and 4c, king 2e; gote: king 5d, gold 5a. The mate in five is by checks:
+/// 4c4d 5d5e 4d4e 5e5d 4a4c+. But 4c4d 5d5c 4d4c 5c5d is a cycle of checks back to the start
+/// (the rook steps down and up, the king follows), so the search meets the root again inside
+/// its own tree. There the repetition is no mate, for that path only: a solver that stored this
+/// path-dependent "no mate" under the position's key (the graph-history-interaction problem)
+/// would read it back for the root itself and answer "no mate" or a longer mate. The answer
+/// must be what a search from any path gives: mate in five, and in three after 4c4d 5d5e.
+#[test]
+fn a_cycle_back_to_the_root_does_not_hide_the_mate() {
+    let mut p = pos("gR3/5/1R3/k4/3K1 b - 1");
+    let mut cycle = p.clone();
+    for (i, text) in ["4c4d", "5d5c", "4d4c", "5c5d"].iter().enumerate() {
+        cycle.play(cycle.parse_move(text).expect("legal"));
+        assert!(i % 2 == 1 || cycle.in_check(), "{text} is a check");
+    }
+    assert_eq!(cycle.hash(), p.hash(), "four plies of checks come back to the start");
+    assert_eq!(mate(&p, Mode::Tsume).0, 5);
+    assert!(wins_within(&mut p, 5) && !wins_within(&mut p, 3), "the minimax agrees: mate in 5");
+    let mut inside = p.clone();
+    for text in ["4c4d", "5d5e"] {
+        inside.play(inside.parse_move(text).expect("legal"));
+    }
+    assert_eq!(mate(&inside, Mode::Tsume).0, 3);
+    assert_eq!(mate(&p, Mode::AnyMove { max_plies: 9 }).0, 5);
+}
