@@ -55,7 +55,8 @@ pub fn analyse(
         }
         Score::Mate(n) if n < 0 => {
             let mode = Mode::AnyMove { max_plies: n.unsigned_abs() - 1 };
-            mate_against_every_reply(&mut solver, position, mode, &mut budget).map(|m| (GameResult::Loss, m))
+            mate_against_every_reply(&mut reply_solver(limits), position, mode, &mut budget)
+                .map(|m| (GameResult::Loss, m))
         }
         Score::Mate(_) | Score::Cp(_) => None,
     };
@@ -90,12 +91,16 @@ fn prove(
     }
     if limits.reply_mates && budget.lasts() {
         let mut part = budget.part(2);
-        let mut reply_solver = Solver::new((limits.hash_mb / REPLY_TABLE_SHARE).max(1));
-        let mate = mate_against_every_reply(&mut reply_solver, pos, Mode::Tsume, &mut part);
+        let mate = mate_against_every_reply(&mut reply_solver(limits), pos, Mode::Tsume, &mut part);
         budget.absorb(part);
         return mate.map(|m| (GameResult::Loss, m));
     }
     None
+}
+
+/// The solver of the searches after each reply: a smaller table, cleared once per reply.
+fn reply_solver(limits: &AnalysisLimits) -> Solver {
+    Solver::new((limits.hash_mb / REPLY_TABLE_SHARE).max(1))
 }
 
 fn proved(pos: &Position, first_player: Color, result: GameResult, mate: ProvedMate, nodes: u64) -> Analysis {

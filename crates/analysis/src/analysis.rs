@@ -116,6 +116,9 @@ impl fmt::Display for Analysis {
         write!(f, "{} [{}]: {} (", self.sfen, self.material, self.verdict())?;
         match (self.exact, self.score_cp, self.score_mate) {
             (true, _, _) => f.write_str("exact")?,
+            (false, _, _) if self.source == Source::Tablebase => {
+                f.write_str("mate-only table: nobody mates")?
+            }
             (false, Some(cp), _) => write!(f, "estimate: {cp:+} cp")?,
             (false, _, Some(n)) if n > 0 => write!(f, "estimate: mate in {n}, not proved")?,
             (false, _, Some(n)) => write!(f, "estimate: mated in {}, not proved", -n)?,

@@ -133,3 +133,25 @@ fn a_bad_sfen_is_a_clear_error() {
     let text = e.to_string();
     assert!(text.starts_with("bad SFEN '4k/5/5/5 b - 1': "), "{text}");
 }
+
+#[test]
+fn a_mate_the_engine_sees_is_proved_by_the_solver() {
+    // A quiet sacrifice, G*1b, mates in three (crates/mate/tests/problems.rs): tsume has no
+    // mate, and with the any-move step off only the engine (at depth 8) finds it; the solver proves
+    // it with quiet moves allowed, within the engine's distance.
+    let limits = AnalysisLimits { any_move_plies: 0, engine_depth: Some(8), ..limits() };
+    let a = analyse_sfen(None, "K1k2/2p2/1G1b1/4B/5 b G 1", Color::Sente, &limits).expect("an analysis");
+    assert!(a.exact && a.source == Source::MateSolver, "{a}");
+    assert_eq!((a.result, a.plies), (GameResult::Win, Some(3)), "{a}");
+    assert_eq!(a.best.map(|m| m.to_string()).as_deref(), Some("G*1b"));
+    check_mate_line(&a);
+    // After the sacrifice, with the reply step off too, the engine's "mated in 2" is proved
+    // against every reply.
+    let limits = AnalysisLimits { reply_mates: false, ..limits };
+    let after = pos("K1k2/2p2/1G1b1/4B/5 b G 1");
+    let after = after.after(after.parse_move("G*1b").expect("legal"));
+    let a = analyse(None, &after, Color::Sente, &limits).expect("an analysis");
+    assert!(a.exact && a.source == Source::MateSolver, "{a}");
+    assert_eq!((a.result, a.plies), (GameResult::Loss, Some(2)), "{a}");
+    check_mate_line(&a);
+}

@@ -108,3 +108,67 @@ fn perpetual_checks_are_no_mate() {
     assert_eq!(mate(&p, Mode::AnyMove { max_plies: 3 }), (1, vec!["1a1b+".to_string()]));
     assert!(wins_within(&mut p, 1));
 }
+
+/// Sente: king 5a, gold 4c, bishop 1d, a gold in hand; gote: king 3a, pawn 3b, bishop 2c. Every
+/// check fails: 4c3b takes the pawn but the king takes back (gote's bishop on 2c blocks sente's
+/// bishop from 3b), and 4c4b or a gold dropped next to the king lets it out to 2a or 2b. So
+/// tsume has no mate. The quiet sacrifice G*1b (no check; gote's bishop may take it) covers 2a
+/// and 2b and threatens 4c4b. Declined (say 3b3c), 4c4b mates; accepted, 2c1b deflects the
+/// bishop from the 1d–3b diagonal, and 4c3b mates, the gold now guarded by sente's bishop.
+/// No other first move mates in three: any-move mode needs the sacrifice.
+#[test]
+fn a_quiet_sacrifice_mates_where_checks_do_not() {
+    let mut p = pos("K1k2/2p2/1G1b1/4B/5 b G 1");
+    assert_eq!(solve(&p, Mode::Tsume, &limits()).result, MateResult::NoMate);
+    let (plies, line) = mate(&p, Mode::AnyMove { max_plies: 5 });
+    assert_eq!((plies, line[0].as_str()), (3, "G*1b"));
+    let key = p.parse_move("G*1b").expect("legal");
+    let mut after = p.after(key);
+    assert!(!after.in_check(), "the key move is quiet");
+    let accepted = after.parse_move("2c1b").expect("the bishop may take the gold");
+    let taken = after.after(accepted);
+    assert_eq!(mate(&taken, Mode::Tsume), (1, vec!["4c3b".to_string()]));
+    // Every reply, the capture included, is mated at once.
+    assert!(every_reply_mated_in_one(&mut after));
+    assert!(wins_within(&mut p, 3) && !wins_within(&mut p, 1), "the minimax agrees: mate in 3");
+    for &m in p.legal_move_list().iter().filter(|&&m| m != key) {
+        assert!(!every_reply_mated_in_one(&mut p.after(m)), "{m} would mate in three too");
+    }
+}
+
+/// True when every legal reply in `p` allows a mate in one (the minimax, not the solver).
+fn every_reply_mated_in_one(p: &mut Position) -> bool {
+    let replies = p.legal_move_list();
+    replies.iter().all(|&r| {
+        let undo = p.play(r);
+        let mated = wins_within(p, 1);
+        p.undo(r, undo);
+        mated
+    })
+}
+
+/// Sente: rooks 4a and 4c, king 2e; gote: king 5d, gold 5a. The mate in five is by checks:
+/// 4c4d 5d5e 4d4e 5e5d 4a4c+. But 4c4d 5d5c 4d4c 5c5d is a cycle of checks back to the start
+/// (the rook steps down and up, the king follows), so the search meets the root again inside
+/// its own tree. There the repetition is no mate, for that path only: a solver that stored this
+/// path-dependent "no mate" under the position's key (the graph-history-interaction problem)
+/// would read it back for the root itself and answer "no mate" or a longer mate. The answer
+/// must be what a search from any path gives: mate in five, and in three after 4c4d 5d5e.
+#[test]
+fn a_cycle_back_to_the_root_does_not_hide_the_mate() {
+    let mut p = pos("gR3/5/1R3/k4/3K1 b - 1");
+    let mut cycle = p.clone();
+    for (i, text) in ["4c4d", "5d5c", "4d4c", "5c5d"].iter().enumerate() {
+        cycle.play(cycle.parse_move(text).expect("legal"));
+        assert!(i % 2 == 1 || cycle.in_check(), "{text} is a check");
+    }
+    assert_eq!(cycle.hash(), p.hash(), "four plies of checks come back to the start");
+    assert_eq!(mate(&p, Mode::Tsume).0, 5);
+    assert!(wins_within(&mut p, 5) && !wins_within(&mut p, 3), "the minimax agrees: mate in 5");
+    let mut inside = p.clone();
+    for text in ["4c4d", "5d5e"] {
+        inside.play(inside.parse_move(text).expect("legal"));
+    }
+    assert_eq!(mate(&inside, Mode::Tsume).0, 3);
+    assert_eq!(mate(&p, Mode::AnyMove { max_plies: 9 }).0, 5);
+}
