@@ -69,7 +69,12 @@ fn engine_error(spec: &EngineSpec, e: EngineFailure) -> Error {
 }
 
 /// The score of `game`'s position from sente's side, or `None` for a mate score or none at all.
-fn score(process: &mut EngineProcess, game: &Game, limit: &TimeControl, timeout: Duration) -> Result<Option<i32>, EngineFailure> {
+fn score(
+    process: &mut EngineProcess,
+    game: &Game,
+    limit: &TimeControl,
+    timeout: Duration,
+) -> Result<Option<i32>, EngineFailure> {
     let go = match limit {
         TimeControl::Nodes(n) => format!("nodes {n}"),
         TimeControl::Depth(d) => format!("depth {d}"),
@@ -87,7 +92,11 @@ fn score(process: &mut EngineProcess, game: &Game, limit: &TimeControl, timeout:
 
 /// A random opening of `plies` plies whose quick score stays within `screen_max` after each ply,
 /// or `None` when it strays (or the game ends).
-fn candidate(rng: &mut Rng, screener: &mut EngineProcess, settings: &BookSettings) -> Result<Option<Game>, EngineFailure> {
+fn candidate(
+    rng: &mut Rng,
+    screener: &mut EngineProcess,
+    settings: &BookSettings,
+) -> Result<Option<Game>, EngineFailure> {
     let mut game = Game::new(Position::startpos(), settings.rules);
     for _ in 0..settings.plies {
         let moves = game.position().legal_move_list();
@@ -108,7 +117,10 @@ fn candidate(rng: &mut Rng, screener: &mut EngineProcess, settings: &BookSetting
 
 /// Builds a book; `on_progress` hears after each candidate. Stops at `count` openings or
 /// `max_candidates` candidates, whichever comes first (so the book may be shorter).
-pub fn build_book(settings: &BookSettings, on_progress: &mut dyn FnMut(BookProgress)) -> Result<Vec<BookEntry>, Error> {
+pub fn build_book(
+    settings: &BookSettings,
+    on_progress: &mut dyn FnMut(BookProgress),
+) -> Result<Vec<BookEntry>, Error> {
     if settings.scorers.is_empty() {
         return Err(Error::Zero { what: "the number of scoring engines" });
     }
@@ -123,12 +135,15 @@ pub fn build_book(settings: &BookSettings, on_progress: &mut dyn FnMut(BookProgr
     while book.len() < settings.count && progress.candidates < settings.max_candidates {
         let mut rng = Rng::for_item(settings.seed, progress.candidates as u64);
         progress.candidates += 1;
-        let screened = candidate(&mut rng, &mut engines[0], settings).map_err(|e| engine_error(&settings.scorers[0].spec, e))?;
+        let screened = candidate(&mut rng, &mut engines[0], settings)
+            .map_err(|e| engine_error(&settings.scorers[0].spec, e))?;
         if let Some(game) = screened.filter(|g| seen.insert(g.position().hash())) {
             progress.scored += 1;
             let mut scores = Vec::new();
             for (engine, scorer) in engines.iter_mut().zip(&settings.scorers) {
-                match score(engine, &game, &scorer.limit, settings.timeout).map_err(|e| engine_error(&scorer.spec, e))? {
+                match score(engine, &game, &scorer.limit, settings.timeout)
+                    .map_err(|e| engine_error(&scorer.spec, e))?
+                {
                     Some(s) if s.abs() <= settings.max_score => scores.push(s),
                     _ => break,
                 }

@@ -80,7 +80,8 @@ impl EngineProcess {
     /// Starts `spec`, performs the handshake (`usi` … `usiok`, the options, `isready` …
     /// `readyok`), each reply within `timeout`.
     pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<EngineProcess, EngineFailure> {
-        let (program, args) = spec.argv.split_first().ok_or_else(|| EngineFailure::Spawn("empty command".into()))?;
+        let (program, args) =
+            spec.argv.split_first().ok_or_else(|| EngineFailure::Spawn("empty command".into()))?;
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -182,7 +183,9 @@ impl EngineProcess {
         loop {
             let left = deadline.saturating_sub(start.elapsed());
             let line = self.next_line(left, "bestmove").map_err(|e| match e {
-                EngineFailure::Silent { waiting_for, .. } => EngineFailure::Silent { waiting_for, after: deadline },
+                EngineFailure::Silent { waiting_for, .. } => {
+                    EngineFailure::Silent { waiting_for, after: deadline }
+                }
                 other => other,
             })?;
             let mut words = line.split_whitespace();

@@ -144,7 +144,10 @@ fn one_move(
         "win" => return Err(Termination::IllegalMove { mv: "win".into() }),
         _ => {}
     }
-    let m = game.position().parse_move(&reply.best).map_err(|_| Termination::IllegalMove { mv: reply.best.clone() })?;
+    let m = game
+        .position()
+        .parse_move(&reply.best)
+        .map_err(|_| Termination::IllegalMove { mv: reply.best.clone() })?;
     clock.charge(side, reply.elapsed);
     Ok((m, reply.elapsed))
 }

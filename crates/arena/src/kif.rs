@@ -47,7 +47,8 @@ fn in_zone(sq: Square, color: Color) -> bool {
 /// A move as KIF writes it: `２四銀成(３３)`, `同　歩(２４)`, `３三角打`.
 fn move_text(pos: &Position, m: Move, previous: Option<Move>) -> String {
     let to = m.to();
-    let mut text = if previous.is_some_and(|p| p.to() == to) { "同　".to_string() } else { square_name(to) };
+    let mut text =
+        if previous.is_some_and(|p| p.to() == to) { "同　".to_string() } else { square_name(to) };
     match (m.from(), m.dropped()) {
         (Some(from), _) => {
             let kind = pos.piece_at(from).map_or(Kind::Pawn, |p| p.kind);
@@ -89,7 +90,8 @@ fn hand_text(hand: Hand) -> String {
 
 /// The board diagram (BOD) of a start position that is not the standard one.
 fn diagram(pos: &Position) -> String {
-    let mut out = format!("後手の持駒：{}\n  ５ ４ ３ ２ １\n+---------------+\n", hand_text(pos.hand(Color::Gote)));
+    let mut out =
+        format!("後手の持駒：{}\n  ５ ４ ３ ２ １\n+---------------+\n", hand_text(pos.hand(Color::Gote)));
     for row in 0..5u8 {
         out.push('|');
         for col in 0..5u8 {
@@ -146,7 +148,8 @@ pub fn to_kif(finished: &FinishedGame) -> String {
         let text = move_text(game.position(), m, previous);
         // Full-width text is two columns wide: pad to the width GUIs expect.
         let pad = 14usize.saturating_sub(text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum());
-        let _ = writeln!(out, "{:>4} {text}{} {}", number + 1, " ".repeat(pad), clock_text(time, totals[side]));
+        let _ =
+            writeln!(out, "{:>4} {text}{} {}", number + 1, " ".repeat(pad), clock_text(time, totals[side]));
         game.play_unchecked(m);
         previous = Some(m);
     }

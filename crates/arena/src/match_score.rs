@@ -31,7 +31,9 @@ impl MatchScore {
 
     /// One line for a running match of `total` games: games, engine 1's record, Elo, LLR.
     pub fn status_line(&self, total: usize) -> String {
-        let elo = self.elo().map_or(String::new(), |e| format!("  Elo {:+.0} ± {:.0}", e.elo, (e.high - e.low) / 2.0));
+        let elo = self
+            .elo()
+            .map_or(String::new(), |e| format!("  Elo {:+.0} ± {:.0}", e.elo, (e.high - e.low) / 2.0));
         let llr = self.llr.map_or(String::new(), |l| format!("  LLR {l:.2}"));
         format!("{}/{total}  {} {}{elo}{llr}", self.tally.games(), self.names[0], self.tally)
     }
@@ -41,7 +43,11 @@ impl MatchScore {
 impl fmt::Display for MatchScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{} vs {}: {}", self.names[0], self.names[1], self.tally)?;
-        writeln!(f, "pentanomial (pairs by {}'s points 0, 0.5, 1, 1.5, 2): {:?}", self.names[0], self.pentanomial.counts)?;
+        writeln!(
+            f,
+            "pentanomial (pairs by {}'s points 0, 0.5, 1, 1.5, 2): {:?}",
+            self.names[0], self.pentanomial.counts
+        )?;
         let endings: Vec<String> = self.endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
         writeln!(f, "endings: {}", endings.join(", "))?;
         if let (Some(llr), Some(decision)) = (self.llr, self.decision) {

@@ -53,8 +53,11 @@ impl Opening {
 
     /// The line form: `startpos moves …` or `sfen <SFEN> moves …` (no `moves` without moves).
     pub fn to_line(&self) -> String {
-        let mut line =
-            if self.start == Position::startpos() { "startpos".to_string() } else { format!("sfen {}", self.start.to_sfen()) };
+        let mut line = if self.start == Position::startpos() {
+            "startpos".to_string()
+        } else {
+            format!("sfen {}", self.start.to_sfen())
+        };
         if !self.moves.is_empty() {
             line.push_str(" moves");
             for m in &self.moves {
@@ -89,8 +92,11 @@ pub fn load_openings(path: &Path, rules: RuleSet) -> Result<Vec<Opening>, Error>
         if line.is_empty() {
             continue;
         }
-        let opening = Opening::parse(line, rules)
-            .map_err(|message| Error::Opening { path: path.to_path_buf(), line: i + 1, message })?;
+        let opening = Opening::parse(line, rules).map_err(|message| Error::Opening {
+            path: path.to_path_buf(),
+            line: i + 1,
+            message,
+        })?;
         openings.push(opening);
     }
     if openings.is_empty() {
@@ -104,7 +110,9 @@ pub fn load_openings(path: &Path, rules: RuleSet) -> Result<Vec<Opening>, Error>
 pub fn generate_openings(count: usize, seed: u64, config: &OpeningConfig, rules: RuleSet) -> Vec<Opening> {
     let mut checker = Searcher::new(Weights::initial(), 1);
     (0..count)
-        .map(|i| Opening::of_game(&random_opening(&mut Rng::for_item(seed, i as u64), &mut checker, config, rules)))
+        .map(|i| {
+            Opening::of_game(&random_opening(&mut Rng::for_item(seed, i as u64), &mut checker, config, rules))
+        })
         .collect()
 }
 
@@ -135,7 +143,10 @@ mod tests {
         let path = dir.path().join("book.txt");
         std::fs::write(&path, "# a book\nstartpos moves 3e4d  # level\n\nstartpos moves 9z9z\n").unwrap();
         let err = load_openings(&path, RuleSet::Standard).unwrap_err().to_string();
-        assert!(err.ends_with(":4: move '9z9z': '9z9z' is not a USI move (expected e.g. 5e4d, 2b1a+ or P*3c)"), "{err}");
+        assert!(
+            err.ends_with(":4: move '9z9z': '9z9z' is not a USI move (expected e.g. 5e4d, 2b1a+ or P*3c)"),
+            "{err}"
+        );
         std::fs::write(&path, "# nothing\n").unwrap();
         assert!(matches!(load_openings(&path, RuleSet::Standard), Err(Error::NoOpenings { .. })));
     }

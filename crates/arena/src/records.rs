@@ -57,7 +57,9 @@ impl RecordWriter {
     /// Records one game (flushed at once, so an interrupted match keeps its games).
     pub fn write(&mut self, finished: &FinishedGame) -> Result<(), Error> {
         if let Some((path, out)) = &mut self.records {
-            writeln!(out, "{}", record_line(finished)).and_then(|()| out.flush()).map_err(|e| Error::io(path, e))?;
+            writeln!(out, "{}", record_line(finished))
+                .and_then(|()| out.flush())
+                .map_err(|e| Error::io(path, e))?;
         }
         if let Some(dir) = &self.kif_dir {
             let path = dir.join(format!("game-{:04}.kif", finished.number));

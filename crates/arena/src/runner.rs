@@ -81,7 +81,10 @@ pub fn run_match(
     if settings.openings.is_empty() {
         return Err(Error::Zero { what: "the number of openings" });
     }
-    let mut names = [resolve_name(&settings.engines[0], &settings.game)?, resolve_name(&settings.engines[1], &settings.game)?];
+    let mut names = [
+        resolve_name(&settings.engines[0], &settings.game)?,
+        resolve_name(&settings.engines[1], &settings.game)?,
+    ];
     if names[0] == names[1] {
         names = [format!("{} #1", names[0]), format!("{} #2", names[1])];
     }
@@ -139,8 +142,10 @@ fn worker(
         let opening = &settings.openings[pair % settings.openings.len()];
         for (k, engine1_color) in [Color::Sente, Color::Gote].into_iter().enumerate() {
             let [p1, p2] = &mut processes;
-            let mut one = Seat { spec: &settings.engines[0], process: p1, time_control: settings.time_controls[0] };
-            let mut two = Seat { spec: &settings.engines[1], process: p2, time_control: settings.time_controls[1] };
+            let mut one =
+                Seat { spec: &settings.engines[0], process: p1, time_control: settings.time_controls[0] };
+            let mut two =
+                Seat { spec: &settings.engines[1], process: p2, time_control: settings.time_controls[1] };
             let (seats, players) = match engine1_color {
                 Color::Sente => ([&mut one, &mut two], [names[0].clone(), names[1].clone()]),
                 Color::Gote => ([&mut two, &mut one], [names[1].clone(), names[0].clone()]),

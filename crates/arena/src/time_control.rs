@@ -86,13 +86,19 @@ impl FromStr for TimeControl {
         let (mut main, mut increment, mut byoyomi) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
         if tc.contains('=') {
             for field in tc.split(',') {
-                let (key, value) = field.split_once('=').ok_or_else(|| bad(tc, format!("'{field}' is not KEY=VALUE")))?;
+                let (key, value) =
+                    field.split_once('=').ok_or_else(|| bad(tc, format!("'{field}' is not KEY=VALUE")))?;
                 let value = duration_field(tc, value)?;
                 match key.trim() {
                     "main" => main = value,
                     "inc" => increment = value,
                     "byoyomi" => byoyomi = value,
-                    other => return Err(bad(tc, format!("unknown key '{other}' (main, inc, byoyomi, nodes, depth)"))),
+                    other => {
+                        return Err(bad(
+                            tc,
+                            format!("unknown key '{other}' (main, inc, byoyomi, nodes, depth)"),
+                        ))
+                    }
                 }
             }
         } else {
@@ -159,7 +165,11 @@ mod tests {
 
     #[test]
     fn every_documented_form_parses() {
-        let clock = |main, increment, byoyomi| TimeControl::Clock { main: ms(main), increment: ms(increment), byoyomi: ms(byoyomi) };
+        let clock = |main, increment, byoyomi| TimeControl::Clock {
+            main: ms(main),
+            increment: ms(increment),
+            byoyomi: ms(byoyomi),
+        };
         assert_eq!("byoyomi=200ms".parse::<TimeControl>().unwrap(), clock(0, 0, 200));
         assert_eq!("main=60s,byoyomi=1s".parse::<TimeControl>().unwrap(), clock(60_000, 0, 1000));
         assert_eq!("40+0.4".parse::<TimeControl>().unwrap(), clock(40_000, 400, 0));

@@ -5,8 +5,8 @@
 
 use minishogi::{Color, EndReason, RuleSet};
 use minishogi_arena::{
-    run_match, to_kif, EngineSpec, Error, FinishedGame, GameSettings, MatchSettings, Opening, RecordWriter, Termination,
-    TimeControl, RECORDS_HEADER,
+    run_match, to_kif, EngineSpec, Error, FinishedGame, GameSettings, MatchSettings, Opening, RecordWriter,
+    Termination, TimeControl, RECORDS_HEADER,
 };
 use std::time::Duration;
 
