@@ -115,11 +115,12 @@ fn candidate(
     Ok(Some(game))
 }
 
-/// Builds a book; `on_progress` hears after each candidate. Stops at `count` openings or
-/// `max_candidates` candidates, whichever comes first (so the book may be shorter).
+/// Builds a book; `on_progress` hears after each candidate, with the opening if it was kept (so
+/// a caller can write the book as it grows). Stops at `count` openings or `max_candidates`
+/// candidates, whichever comes first (so the book may be shorter).
 pub fn build_book(
     settings: &BookSettings,
-    on_progress: &mut dyn FnMut(BookProgress),
+    on_progress: &mut dyn FnMut(BookProgress, Option<&BookEntry>),
 ) -> Result<Vec<BookEntry>, Error> {
     if settings.scorers.is_empty() {
         return Err(Error::Zero { what: "the number of scoring engines" });
@@ -151,9 +152,11 @@ pub fn build_book(
             if scores.len() == settings.scorers.len() {
                 book.push(BookEntry { opening: Opening::of_game(&game), scores });
                 progress.kept += 1;
+                on_progress(progress, book.last());
+                continue;
             }
         }
-        on_progress(progress);
+        on_progress(progress, None);
     }
     Ok(book)
 }

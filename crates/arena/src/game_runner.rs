@@ -129,14 +129,14 @@ fn one_move(
             *seat.process = None;
             return Err(match failure {
                 EngineFailure::Silent { waiting_for: "bestmove", .. } if seat.time_control.is_clock() => {
-                    Termination::TimeLoss { elapsed: allowed, allowed }
+                    Termination::TimeLoss { elapsed: None, allowed }
                 }
                 other => Termination::EngineFailure(other),
             });
         }
     };
     if reply.elapsed > allowed && seat.time_control.is_clock() {
-        return Err(Termination::TimeLoss { elapsed: reply.elapsed, allowed });
+        return Err(Termination::TimeLoss { elapsed: Some(reply.elapsed), allowed });
     }
     match reply.best.as_str() {
         "resign" => return Err(Termination::Resignation),

@@ -17,8 +17,8 @@ pub enum Termination {
     Resignation,
     /// The side to move took longer than its clock allowed.
     TimeLoss {
-        /// Time it took.
-        elapsed: Duration,
+        /// Time it took, or `None` when no move came before the deadline.
+        elapsed: Option<Duration>,
         /// Time it had, the move overhead allowance included.
         allowed: Duration,
     },
@@ -54,8 +54,11 @@ impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.keyword())?;
         match self {
-            Termination::TimeLoss { elapsed, allowed } => {
+            Termination::TimeLoss { elapsed: Some(elapsed), allowed } => {
                 write!(f, " ({} ms of {} ms)", elapsed.as_millis(), allowed.as_millis())
+            }
+            Termination::TimeLoss { elapsed: None, allowed } => {
+                write!(f, " (no move within {} ms)", allowed.as_millis())
             }
             Termination::IllegalMove { mv } => write!(f, " ({mv})"),
             Termination::EngineFailure(e) => write!(f, " ({e})"),

@@ -6,7 +6,8 @@ use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 use minishogi::RuleSet;
 use minishogi_arena::{book_line, build_book, BookSettings, EngineSpec, Scorer, TimeControl};
-use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -113,32 +114,39 @@ pub fn book(args: BookArgs) -> CliResult {
         rules: RuleSet::Standard,
         timeout: Duration::from_secs(120),
     };
-    let bar = ProgressBar::new(args.count as u64);
-    bar.set_style(style("{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}"));
-    let clock = Instant::now();
-    let book = build_book(&settings, &mut |p| {
-        bar.set_position(p.kept as u64);
-        bar.set_message(format!("{} candidates, {} scored deeply", p.candidates, p.scored));
-    })
-    .map_err(|e| e.to_string())?;
-    bar.finish_and_clear();
     let names: Vec<(String, TimeControl)> = settings
         .scorers
         .iter()
         .map(|s| (s.spec.argv.first().map_or(String::new(), |p| file_name(p)), s.limit))
         .collect();
-    let mut text = String::from(
-        "# Balanced minishogi openings (minishogi book build): startpos + moves, one per line.\n",
-    );
-    let _ = writeln!(
-        text,
-        "# plies {}, screen {} within {} cp, kept within {} cp by every scorer, seed {}",
-        args.plies, settings.screen, args.screen_max, args.max_score, args.seed
-    );
-    for entry in &book {
-        let _ = writeln!(text, "{}", book_line(entry, &names));
+    let out_error = |e: std::io::Error| format!("{}: {e}", args.out.display());
+    let mut out = BufWriter::new(File::create(&args.out).map_err(out_error)?);
+    writeln!(out, "# Balanced minishogi openings (minishogi book build): startpos + moves, one per line.")
+        .and_then(|()| {
+            writeln!(
+                out,
+                "# plies {}, screen {} within {} cp, kept within {} cp by every scorer, seed {}",
+                args.plies, settings.screen, args.screen_max, args.max_score, args.seed
+            )
+        })
+        .map_err(out_error)?;
+    let bar = ProgressBar::new(args.count as u64);
+    bar.set_style(style("{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}"));
+    let clock = Instant::now();
+    let mut write_error = None;
+    // Each opening is written as it is kept, so an interrupted build keeps its book so far.
+    let result = build_book(&settings, &mut |p, kept| {
+        bar.set_position(p.kept as u64);
+        bar.set_message(format!("{} candidates, {} scored deeply", p.candidates, p.scored));
+        if let (Some(entry), None) = (kept, &write_error) {
+            write_error = writeln!(out, "{}", book_line(entry, &names)).and_then(|()| out.flush()).err();
+        }
+    });
+    bar.finish_and_clear();
+    let book = result.map_err(|e| e.to_string())?;
+    if let Some(e) = write_error {
+        return Err(out_error(e));
     }
-    std::fs::write(&args.out, text).map_err(|e| format!("{}: {e}", args.out.display()))?;
     println!(
         "{} openings written to {} in {:.0} s",
         book.len(),

@@ -39,7 +39,7 @@ enum Command {
     /// Fit the evaluation weights to self-play datasets (Texel method).
     Tune(selfplay::TuneCmdArgs),
     /// Play paired games between two USI engines (--engine1, --engine2) or two weight sets; report Elo.
-    Match(match_cmd::MatchArgs),
+    Match(Box<match_cmd::MatchArgs>),
     /// Opening books: build one of positions that deep searches score near zero.
     Book(book_cmd::BookArgs),
     /// Training loop: self-play, tune, match against the best, keep the winner.
@@ -64,7 +64,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Show(args) => rules::show(args),
         Command::Selfplay(args) => selfplay::selfplay(args),
         Command::Tune(args) => selfplay::tune(args),
-        Command::Match(args) => match_cmd::match_cmd(args),
+        Command::Match(args) => match_cmd::match_cmd(*args),
         Command::Train(args) => selfplay::train(args),
         Command::Book(args) => book_cmd::book(args),
         Command::Tb(args) => tb::tb(args),
