@@ -126,9 +126,14 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
     bar.set_style(style("{elapsed_precise} [{bar:30}] {msg}"));
     let clock = Instant::now();
     let mut write_error = None;
+    // Without a terminal (a log file) the bar is hidden: print the running score now and then.
+    let every = (total / 20).max(1) as u64;
     let score = run_match(&settings, &mut |game, score| {
         bar.set_position(score.tally.games());
         bar.set_message(score.status_line(total));
+        if bar.is_hidden() && score.tally.games() % every == 0 {
+            println!("{}", score.status_line(total));
+        }
         if write_error.is_none() {
             write_error = writer.write(game).err();
         }
