@@ -163,3 +163,42 @@ pub fn to_kif(finished: &FinishedGame) -> String {
     };
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game_runner::PlayedGame;
+    use crate::opening::Opening;
+    use crate::termination::GameResult;
+    use minishogi::RuleSet;
+
+    fn kif_of(line: &str, moves: &[&str], result: GameResult) -> String {
+        let opening = Opening::parse(line, RuleSet::Standard).unwrap();
+        let mut game = opening.game(RuleSet::Standard);
+        let moves: Vec<Move> = moves.iter().map(|m| game.play_usi(m).unwrap()).collect();
+        let times = vec![Duration::from_millis(1500); moves.len()];
+        let game = PlayedGame { opening, moves, times, result };
+        let players = ["A".to_string(), "B".to_string()];
+        to_kif(&FinishedGame { number: 1, engine1_color: Color::Sente, players, game })
+    }
+
+    #[test]
+    fn promotions_declined_promotions_and_a_diagram_start() {
+        let resign = GameResult::loss(Color::Gote, Termination::Resignation);
+        let kif = kif_of("sfen 4k/S4/5/5/K4 b S 1", &["5b5a", "1a2a", "S*4b"], resign.clone());
+        assert!(kif.contains("後手の持駒：なし\n  ５ ４ ３ ２ １\n+---------------+\n| ・ ・ ・ ・v玉|一\n| 銀 ・ ・ ・ ・|二\n"), "{kif}");
+        assert!(kif.contains("| 玉 ・ ・ ・ ・|五\n+---------------+\n先手の持駒：銀\n先手：A"), "{kif}");
+        assert!(
+            kif.contains("   1 ５一銀不成(52) ( 0:01/00:00:01)\n   2 ２一玉(11)     ( 0:01/00:00:01)\n"),
+            "{kif}"
+        );
+        assert!(
+            kif.contains(
+                "   3 ４二銀打       ( 0:01/00:00:03)\n   4 投了\n*resignation\nまで3手で先手の勝ち\n"
+            ),
+            "{kif}"
+        );
+        let kif = kif_of("sfen 4k/S4/5/5/K4 b - 1", &["5b5a+"], resign);
+        assert!(kif.contains("   1 ５一銀成(52)"), "{kif}");
+    }
+}
