@@ -134,8 +134,10 @@ pub fn book(args: BookArgs) -> CliResult {
     bar.set_style(style("{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}"));
     let clock = Instant::now();
     let mut write_error = None;
+    let mut last = None;
     // Each opening is written as it is kept, so an interrupted build keeps its book so far.
     let result = build_book(&settings, &mut |p, kept| {
+        last = Some(p);
         bar.set_position(p.kept as u64);
         bar.set_message(format!("{} candidates, {} scored deeply", p.candidates, p.scored));
         if let (Some(entry), None) = (kept, &write_error) {
@@ -147,8 +149,9 @@ pub fn book(args: BookArgs) -> CliResult {
     if let Some(e) = write_error {
         return Err(out_error(e));
     }
+    let (candidates, scored) = last.map_or((0, 0), |p| (p.candidates, p.scored));
     println!(
-        "{} openings written to {} in {:.0} s",
+        "{} openings written to {} in {:.0} s ({candidates} candidates, {scored} scored deeply)",
         book.len(),
         args.out.display(),
         clock.elapsed().as_secs_f64()
