@@ -2,7 +2,9 @@
 //! (argument groups, progress bars, answering stdin line by line).
 
 mod analyse;
+mod book_cmd;
 mod engine;
+mod match_cmd;
 mod mate;
 mod minjiku;
 mod progress;
@@ -38,8 +40,10 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Fit the evaluation weights to self-play datasets (Texel method).
     Tune(selfplay::TuneCmdArgs),
-    /// Play paired games between two weight sets or against a USI engine; report Elo.
-    Match(selfplay::MatchArgs),
+    /// Play paired games between two USI engines (--engine1, --engine2) or two weight sets; report Elo.
+    Match(Box<match_cmd::MatchArgs>),
+    /// Opening books: build one of positions that deep searches score near zero.
+    Book(book_cmd::BookArgs),
     /// Training loop: self-play, tune, match against the best, keep the winner.
     Train(selfplay::TrainArgs),
     /// Endgame tablebases: generate, probe, verify and describe tables.
@@ -66,8 +70,9 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Show(args) => rules::show(args),
         Command::Selfplay(args) => selfplay::selfplay(args),
         Command::Tune(args) => selfplay::tune(args),
-        Command::Match(args) => selfplay::match_cmd(args),
+        Command::Match(args) => match_cmd::match_cmd(*args),
         Command::Train(args) => selfplay::train(args),
+        Command::Book(args) => book_cmd::book(args),
         Command::Tb(args) => tb::tb(args),
         Command::Mate(args) => mate::mate(args),
         Command::Analyse(args) => analyse::analyse(args),

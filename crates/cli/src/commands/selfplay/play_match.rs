@@ -14,7 +14,7 @@ use std::time::Instant;
 pub struct MatchArgs {
     /// Number of games (rounded up to an even number: each opening is played with both colours).
     #[arg(long)]
-    games: usize,
+    pub games: Option<usize>,
     /// Nodes per move for the bundled engine.
     #[arg(long, default_value_t = 2000)]
     nodes: u64,
@@ -37,21 +37,28 @@ pub struct MatchArgs {
     threads: ThreadsArg,
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     /// Stop early with a sequential probability ratio test (H0: Elo ≤ elo0, H1: Elo ≥ elo1).
     #[arg(long)]
-    sprt: bool,
+    pub sprt: bool,
     /// SPRT Elo under H0.
     #[arg(long, default_value_t = 0.0)]
-    elo0: f64,
+    pub elo0: f64,
     /// SPRT Elo under H1.
     #[arg(long, default_value_t = 10.0)]
-    elo1: f64,
+    pub elo1: f64,
     /// SPRT error rates (both α and β).
     #[arg(long, default_value_t = 0.05)]
-    error_rate: f64,
+    pub error_rate: f64,
     #[command(flatten)]
-    opening: OpeningArgs,
+    pub opening: OpeningArgs,
+}
+
+impl MatchArgs {
+    /// The SPRT asked for, if any, checked.
+    pub fn sprt(&self) -> Result<Option<Sprt>, minishogi_selfplay::Error> {
+        self.sprt.then(|| Sprt::new(self.elo0, self.elo1, self.error_rate)).transpose()
+    }
 }
 
 /// Player `label` with the weights named by `spec`.
@@ -63,19 +70,20 @@ fn engine_player(label: &str, spec: Option<&str>, nodes: u64) -> Result<PlayerSp
 
 /// Runs `minishogi match`.
 pub fn match_cmd(args: MatchArgs) -> CliResult {
+    let games = args.games.ok_or("--games is required (or give --engine1 and --engine2 with --openings)")?;
     let a = engine_player("A", args.a.as_deref(), args.nodes)?;
     let b = match &args.engine {
         Some(command) => PlayerSpec::usi(command, args.go.as_deref(), args.nodes, &args.engine_options)
             .map_err(flag_error)?,
         None => engine_player("B", args.b.as_deref(), args.nodes)?,
     };
-    let sprt = args.sprt.then(|| Sprt::new(args.elo0, args.elo1, args.error_rate)).transpose();
+    let sprt = args.sprt();
     let config = MatchConfig {
         seed: args.seed,
         opening: args.opening.config()?,
         ply_cap: args.opening.ply_cap,
         sprt: sprt.map_err(flag_error)?,
-        ..MatchConfig::for_games(args.games)
+        ..MatchConfig::for_games(games)
     };
     let (pairs, games) = (config.pairs, config.games());
     println!("A = {}, B = {}, {games} games ({pairs} openings × 2 colours)", a.name(), b.name());

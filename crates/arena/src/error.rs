@@ -1,0 +1,76 @@
+//! Errors that stop a match or a book build before or between games. Failures of an engine
+//! during a game are not errors: they lose that game (see [`crate::Termination`]).
+
+use std::path::PathBuf;
+
+/// What went wrong, with enough context for a user to act on.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// An engine could not be started or failed its handshake before the match.
+    #[error("engine '{command}': {message}")]
+    EngineStart {
+        /// The engine's command line.
+        command: String,
+        /// What happened.
+        message: String,
+    },
+    /// An engine command line is empty or has an unclosed quote.
+    #[error("bad engine command '{command}': {message}")]
+    EngineCommand {
+        /// The command line as given.
+        command: String,
+        /// What is wrong with it.
+        message: &'static str,
+    },
+    /// An engine option is not written `NAME=VALUE`.
+    #[error("engine option '{option}' is not NAME=VALUE")]
+    EngineOption {
+        /// The option as given.
+        option: String,
+    },
+    /// A time control that does not parse.
+    #[error("bad time control '{text}': {message}")]
+    TimeControl {
+        /// The time control as given.
+        text: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A line of an openings file that does not parse or holds an illegal move.
+    #[error("{}:{line}: {message}", path.display())]
+    Opening {
+        /// The file.
+        path: PathBuf,
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// An openings file with no opening in it.
+    #[error("{}: no openings in the file", path.display())]
+    NoOpenings {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Zero games or zero workers were asked for.
+    #[error("{what} must be at least 1")]
+    Zero {
+        /// Which setting.
+        what: &'static str,
+    },
+}
+
+impl Error {
+    /// An I/O error on `path`.
+    pub fn io(path: &std::path::Path, source: std::io::Error) -> Error {
+        Error::Io { path: path.to_path_buf(), source }
+    }
+}

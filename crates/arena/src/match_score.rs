@@ -1,0 +1,66 @@
+//! The running score of a match from engine 1's side: single games, pairs (the pentanomial),
+//! how games ended, and the SPRT. The statistics themselves are the self-play crate's
+//! ([`minishogi_selfplay::elo`]).
+
+use minishogi_selfplay::elo::{EloEstimate, Pentanomial, SprtDecision, Tally};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The score of a match so far.
+#[derive(Clone, Debug, Default)]
+pub struct MatchScore {
+    /// The engines' names: engine 1, engine 2.
+    pub names: [String; 2],
+    /// Engine 1's single-game results.
+    pub tally: Tally,
+    /// Finished pairs by engine 1's points.
+    pub pentanomial: Pentanomial,
+    /// Games by how they ended (the termination keyword).
+    pub endings: BTreeMap<&'static str, u64>,
+    /// The SPRT's log-likelihood ratio after the last finished pair, when a test runs.
+    pub llr: Option<f64>,
+    /// The SPRT's decision, when a test runs.
+    pub decision: Option<SprtDecision>,
+}
+
+impl MatchScore {
+    /// Engine 1's Elo over engine 2 with its 95% interval, from the pairs so far.
+    pub fn elo(&self) -> Option<EloEstimate> {
+        self.pentanomial.elo()
+    }
+
+    /// One line for a running match of `total` games: games, engine 1's record, Elo, LLR.
+    pub fn status_line(&self, total: usize) -> String {
+        let elo = self
+            .elo()
+            .map_or(String::new(), |e| format!("  Elo {:+.0} ± {:.0}", e.elo, (e.high - e.low) / 2.0));
+        let llr = self.llr.map_or(String::new(), |l| format!("  LLR {l:.2}"));
+        format!("{}/{total}  {} {}{elo}{llr}", self.tally.games(), self.names[0], self.tally)
+    }
+}
+
+/// The final report: record, pentanomial, endings, SPRT verdict and the Elo estimate.
+impl fmt::Display for MatchScore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} vs {}: {}", self.names[0], self.names[1], self.tally)?;
+        writeln!(
+            f,
+            "pentanomial (pairs by {}'s points 0, 0.5, 1, 1.5, 2): {:?}",
+            self.names[0], self.pentanomial.counts
+        )?;
+        let endings: Vec<String> = self.endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        writeln!(f, "endings: {}", endings.join(", "))?;
+        if let (Some(llr), Some(decision)) = (self.llr, self.decision) {
+            let verdict = match decision {
+                SprtDecision::AcceptH1 => "H1 accepted (engine 1 is stronger)",
+                SprtDecision::AcceptH0 => "H0 accepted (engine 1 is not stronger)",
+                SprtDecision::Continue => "no decision",
+            };
+            writeln!(f, "SPRT: LLR {llr:.2}, {verdict}")?;
+        }
+        match self.elo() {
+            Some(e) => write!(f, "{e}"),
+            None => f.write_str("no finished pairs"),
+        }
+    }
+}

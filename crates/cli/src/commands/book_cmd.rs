@@ -1,0 +1,170 @@
+//! `minishogi book build`: a balanced opening book (the arena crate), written as an openings file.
+
+use super::progress::style;
+use super::CliResult;
+use clap::{Args, Subcommand};
+use indicatif::ProgressBar;
+use minishogi::RuleSet;
+use minishogi_arena::{book_line, build_book, BookSettings, EngineSpec, Scorer, TimeControl};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Arguments of `minishogi book`.
+#[derive(Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
+}
+
+#[derive(Subcommand)]
+enum BookCommand {
+    /// Random openings screened by a quick search and kept when deep searches score them near zero.
+    Build(BuildArgs),
+}
+
+/// Arguments of `minishogi book build`.
+#[derive(Args)]
+struct BuildArgs {
+    /// The book to write (an openings file for `minishogi match --openings`).
+    #[arg(long)]
+    out: PathBuf,
+    /// Openings to keep.
+    #[arg(long, default_value_t = 80)]
+    count: usize,
+    /// Plies of each opening.
+    #[arg(long, default_value_t = 4)]
+    plies: usize,
+    /// The scoring engine's command line (default: this program's `usi`).
+    #[arg(long)]
+    engine: Option<String>,
+    /// `NAME=VALUE` option for the scoring engine (repeatable).
+    #[arg(long = "option")]
+    options: Vec<String>,
+    /// The scoring engine's deep search: depth=D or nodes=N.
+    #[arg(long, default_value = "depth=8")]
+    limit: String,
+    /// A second scoring engine (e.g. Fairy-Stockfish); openings must be level for both.
+    #[arg(long)]
+    engine2: Option<String>,
+    /// `NAME=VALUE` option for the second engine (repeatable).
+    #[arg(long = "option2", requires = "engine2")]
+    options2: Vec<String>,
+    /// The second engine's deep search.
+    #[arg(long, default_value = "depth=10", requires = "engine2")]
+    limit2: String,
+    /// Largest |score| (centipawns) a deep search may give a kept opening.
+    #[arg(long, default_value_t = 60)]
+    max_score: i32,
+    /// The quick search after every ply (by the first engine).
+    #[arg(long, default_value = "nodes=2000")]
+    screen: String,
+    /// Largest |score| of the quick search after each ply.
+    #[arg(long, default_value_t = 200)]
+    screen_max: i32,
+    /// Seed of the random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Give up after this many candidates.
+    #[arg(long, default_value_t = 20_000)]
+    max_candidates: usize,
+}
+
+fn fixed_limit(flag: &str, text: &str) -> Result<TimeControl, String> {
+    match text.parse::<TimeControl>() {
+        Ok(tc) if !tc.is_clock() => Ok(tc),
+        Ok(_) => Err(format!("{flag} must be depth=D or nodes=N, got '{text}'")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn default_engine() -> Result<String, String> {
+    let exe =
+        std::env::current_exe().map_err(|e| format!("cannot find this program to run its engine: {e}"))?;
+    Ok(format!("'{}' usi", exe.display()))
+}
+
+/// Runs `minishogi book`.
+pub fn book(args: BookArgs) -> CliResult {
+    let BookCommand::Build(args) = args.command;
+    let first = match &args.engine {
+        Some(command) => command.clone(),
+        None => default_engine()?,
+    };
+    let spec =
+        |command: &str, options: &[String]| EngineSpec::new(command, options).map_err(|e| e.to_string());
+    let mut scorers =
+        vec![Scorer { spec: spec(&first, &args.options)?, limit: fixed_limit("--limit", &args.limit)? }];
+    if let Some(command) = &args.engine2 {
+        scorers.push(Scorer {
+            spec: spec(command, &args.options2)?,
+            limit: fixed_limit("--limit2", &args.limit2)?,
+        });
+    }
+    let settings = BookSettings {
+        count: args.count,
+        plies: args.plies,
+        max_score: args.max_score,
+        screen: fixed_limit("--screen", &args.screen)?,
+        screen_max: args.screen_max,
+        scorers,
+        seed: args.seed,
+        max_candidates: args.max_candidates,
+        rules: RuleSet::Standard,
+        timeout: Duration::from_secs(120),
+    };
+    let names: Vec<(String, TimeControl)> = settings
+        .scorers
+        .iter()
+        .map(|s| (s.spec.argv.first().map_or(String::new(), |p| file_name(p)), s.limit))
+        .collect();
+    let out_error = |e: std::io::Error| format!("{}: {e}", args.out.display());
+    let mut out = BufWriter::new(File::create(&args.out).map_err(out_error)?);
+    writeln!(out, "# Balanced minishogi openings (minishogi book build): startpos + moves, one per line.")
+        .and_then(|()| {
+            writeln!(
+                out,
+                "# plies {}, screen {} within {} cp, kept within {} cp by every scorer, seed {}",
+                args.plies, settings.screen, args.screen_max, args.max_score, args.seed
+            )
+        })
+        .map_err(out_error)?;
+    let bar = ProgressBar::new(args.count as u64);
+    bar.set_style(style("{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}"));
+    let clock = Instant::now();
+    let mut write_error = None;
+    let mut last = None;
+    // Each opening is written as it is kept, so an interrupted build keeps its book so far.
+    let result = build_book(&settings, &mut |p, kept| {
+        last = Some(p);
+        bar.set_position(p.kept as u64);
+        bar.set_message(format!("{} candidates, {} scored deeply", p.candidates, p.scored));
+        if let (Some(entry), None) = (kept, &write_error) {
+            write_error = writeln!(out, "{}", book_line(entry, &names)).and_then(|()| out.flush()).err();
+        }
+    });
+    bar.finish_and_clear();
+    let book = result.map_err(|e| e.to_string())?;
+    if let Some(e) = write_error {
+        return Err(out_error(e));
+    }
+    let (candidates, scored) = last.map_or((0, 0), |p| (p.candidates, p.scored));
+    println!(
+        "{} openings written to {} in {:.0} s ({candidates} candidates, {scored} scored deeply)",
+        book.len(),
+        args.out.display(),
+        clock.elapsed().as_secs_f64()
+    );
+    if book.len() < args.count {
+        println!("fewer than --count {}: raise --max-candidates or --max-score", args.count);
+    }
+    Ok(())
+}
+
+/// The last part of a program's path, for the book's comments.
+fn file_name(program: &str) -> String {
+    std::path::Path::new(program)
+        .file_name()
+        .map_or(program.to_string(), |n| n.to_string_lossy().into_owned())
+}

@@ -1,0 +1,149 @@
+//! `minishogi match`: with `--engine1` and `--engine2`, a match between two USI engines run as
+//! child processes (the arena crate); without them, the in-process match of weight sets.
+
+use super::progress::style;
+use super::selfplay::{match_cmd as in_process_match, MatchArgs as InProcessArgs};
+use super::CliResult;
+use clap::Args;
+use indicatif::ProgressBar;
+use minishogi::RuleSet;
+use minishogi_arena::{
+    generate_openings, load_openings, parse_duration, run_match, EngineSpec, GameSettings, MatchSettings,
+    RecordWriter, TimeControl,
+};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Arguments of `minishogi match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// Engine 1's command line, e.g. "minishogi usi" (with --engine2: a match between two USI engines).
+    #[arg(long, requires = "engine2", conflicts_with_all = ["a", "b", "engine", "go", "engine_options", "nodes", "threads"])]
+    engine1: Option<String>,
+    /// Engine 2's command line, e.g. "/path/to/fairy-stockfish".
+    #[arg(long, requires = "engine1")]
+    engine2: Option<String>,
+    /// `NAME=VALUE` option for engine 1, sent with setoption (repeatable).
+    #[arg(long = "option1", requires = "engine1")]
+    option1: Vec<String>,
+    /// `NAME=VALUE` option for engine 2 (repeatable).
+    #[arg(long = "option2", requires = "engine1")]
+    option2: Vec<String>,
+    /// Engine 1's name in reports and records (default: its `id name`).
+    #[arg(long, requires = "engine1")]
+    name1: Option<String>,
+    /// Engine 2's name in reports and records.
+    #[arg(long, requires = "engine1")]
+    name2: Option<String>,
+    /// Time control of both engines: byoyomi=200ms, main=60s,byoyomi=1s, 40+0.4, 60, nodes=N, depth=D.
+    #[arg(long, default_value = "byoyomi=200ms", requires = "engine1")]
+    tc: String,
+    /// Engine 1's time control, if not --tc (time odds).
+    #[arg(long, requires = "engine1")]
+    tc1: Option<String>,
+    /// Engine 2's time control, if not --tc.
+    #[arg(long, requires = "engine1")]
+    tc2: Option<String>,
+    /// How far past its clock a move may come before it loses on time.
+    #[arg(long, default_value = "100ms", requires = "engine1")]
+    move_overhead: String,
+    /// Longest wait for a move under fixed nodes or depth.
+    #[arg(long, default_value = "60s", requires = "engine1")]
+    move_timeout: String,
+    /// Games played at once (each with its own two engine processes).
+    #[arg(long, default_value_t = 1, requires = "engine1")]
+    concurrency: usize,
+    /// Openings file (one per line: `startpos moves …` or SFEN + moves); default: random balanced openings.
+    #[arg(long, requires = "engine1")]
+    openings: Option<PathBuf>,
+    /// Write one line per game (tab-separated) to this file.
+    #[arg(long, requires = "engine1")]
+    records: Option<PathBuf>,
+    /// Write each game as a KIF file into this directory.
+    #[arg(long, requires = "engine1")]
+    kif: Option<PathBuf>,
+    /// Rule set: standard (fourfold repetition: the first player loses) or draw300.
+    #[arg(long, default_value = "standard", requires = "engine1")]
+    rules: RuleSet,
+    #[command(flatten)]
+    shared: InProcessArgs,
+}
+
+fn duration_flag(flag: &str, text: &str) -> Result<Duration, String> {
+    parse_duration(text).ok_or_else(|| format!("{flag} '{text}' is not a duration (e.g. 100ms, 2s)"))
+}
+
+fn tc_flag(text: &str) -> Result<TimeControl, String> {
+    text.parse().map_err(|e: minishogi_arena::Error| e.to_string())
+}
+
+/// Runs `minishogi match`.
+pub fn match_cmd(args: MatchArgs) -> CliResult {
+    let (Some(command1), Some(command2)) = (&args.engine1, &args.engine2) else {
+        return in_process_match(args.shared);
+    };
+    let spec = |command: &str, options: &[String], name: &Option<String>| {
+        EngineSpec::new(command, options).map(|s| s.named(name.clone())).map_err(|e| e.to_string())
+    };
+    let engines = [spec(command1, &args.option1, &args.name1)?, spec(command2, &args.option2, &args.name2)?];
+    let tc = tc_flag(&args.tc)?;
+    let time_controls =
+        [args.tc1.as_deref().map_or(Ok(tc), tc_flag)?, args.tc2.as_deref().map_or(Ok(tc), tc_flag)?];
+    let shared = &args.shared;
+    let openings = match &args.openings {
+        Some(path) => load_openings(path, args.rules).map_err(|e| e.to_string())?,
+        None => {
+            let games = shared.games.ok_or("--games is required without --openings")?;
+            generate_openings(games.div_ceil(2), shared.seed, &shared.opening.config()?, args.rules)
+        }
+    };
+    let pairs = shared.games.map_or(openings.len(), |g| g.div_ceil(2));
+    let sprt =
+        shared.sprt().map_err(|_| "SPRT needs 0 < --error-rate < 0.5 and --elo1 > --elo0".to_string())?;
+    let settings = MatchSettings {
+        engines,
+        time_controls,
+        openings,
+        pairs,
+        concurrency: args.concurrency,
+        game: GameSettings {
+            rules: args.rules,
+            ply_cap: shared.opening.ply_cap,
+            move_overhead: duration_flag("--move-overhead", &args.move_overhead)?,
+            fixed_timeout: duration_flag("--move-timeout", &args.move_timeout)?,
+            ..GameSettings::default()
+        },
+        sprt,
+    };
+    let mut writer =
+        RecordWriter::create(args.records.as_deref(), args.kif.as_deref()).map_err(|e| e.to_string())?;
+    let total = 2 * pairs;
+    println!(
+        "{} games ({pairs} pairs, each opening with both colours), tc {} / {}, concurrency {}",
+        total, time_controls[0], time_controls[1], args.concurrency
+    );
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(style("{elapsed_precise} [{bar:30}] {msg}"));
+    let clock = Instant::now();
+    let mut write_error = None;
+    // Without a terminal (a log file) the bar is hidden: print the running score now and then.
+    let every = (total / 20).max(1) as u64;
+    let score = run_match(&settings, &mut |game, score| {
+        bar.set_position(score.tally.games());
+        bar.set_message(score.status_line(total));
+        if bar.is_hidden() && score.tally.games() % every == 0 {
+            println!("{}", score.status_line(total));
+        }
+        if write_error.is_none() {
+            write_error = writer.write(game).err();
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e.to_string());
+    }
+    println!("{score}");
+    println!("{:.0} s", clock.elapsed().as_secs_f64());
+    Ok(())
+}
