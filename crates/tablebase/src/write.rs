@@ -47,7 +47,7 @@ impl Default for WriteOptions {
         WriteOptions {
             block_size: 4096,
             level: 13,
-            repetition_block: 128,
+            repetition_block: 512,
             dictionary_size: 0,
             dont_care_illegal: true,
         }
