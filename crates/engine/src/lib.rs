@@ -18,10 +18,12 @@
 mod bench;
 mod captures;
 pub mod codec;
+mod evaluator;
 mod features;
 mod history;
 pub mod layout;
 mod limits;
+pub mod nnue;
 mod oracle;
 mod ordering;
 mod pv;
@@ -41,6 +43,7 @@ mod weights;
 mod worker;
 
 pub use bench::{bench, BenchResult, BENCH_POSITIONS};
+pub use evaluator::Evaluator;
 pub use features::{evaluate, features, EvalWeights, Features};
 pub use limits::{budget, Budget, Clock, Limits};
 pub use oracle::{EndgameOracle, TbValue};
