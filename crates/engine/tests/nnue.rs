@@ -21,7 +21,7 @@ fn random_network(seed: u64) -> Network {
     };
     let l1: Vec<i16> = (0..FEATURES * HIDDEN).map(|_| next(60) as i16).collect();
     let b1: Vec<i16> = (0..HIDDEN).map(|_| next(100) as i16 + 100).collect();
-    let l2: Vec<i8> = (0..L2 * 2 * HIDDEN).map(|_| next(127) as i8).collect();
+    let l2: Vec<i16> = (0..L2 * 2 * HIDDEN).map(|_| next(2000) as i16).collect();
     let b2: Vec<i32> = (0..L2).map(|_| next(5000) as i32).collect();
     let l3: Vec<i16> = (0..L2).map(|_| next(600) as i16).collect();
     Network::from_parts(l1, b1, l2, b2, l3, 123, format!("random {seed}")).unwrap()

@@ -25,7 +25,7 @@ struct NetworkFile {
     description: String,
     l1_weights: Vec<i16>,
     l1_bias: Vec<i16>,
-    l2_weights: Vec<i8>,
+    l2_weights: Vec<i16>,
     l2_bias: Vec<i32>,
     l3_weights: Vec<i16>,
     l3_bias: i32,
@@ -98,8 +98,7 @@ impl Network {
             description: self.description.clone(),
             l1_weights: self.l1_weights.clone(),
             l1_bias: self.l1_bias.clone(),
-            // Held as i16 only for the dot product; they came from i8.
-            l2_weights: self.l2_weights.iter().map(|&w| w as i8).collect(),
+            l2_weights: self.l2_weights.clone(),
             l2_bias: self.l2_bias.clone(),
             l3_weights: self.l3_weights.clone(),
             l3_bias: self.l3_bias,

@@ -22,4 +22,4 @@ pub use accumulator::{Accumulator, AccumulatorStack};
 pub use delta::MoveDelta;
 pub use features::{active_features, View, FEATURES, FEATURE_SET_ID};
 pub use file::NetworkError;
-pub use network::{Network, EVAL_SCALE, HIDDEN, L2, QA, QB, QC};
+pub use network::{Network, EVAL_SCALE, HIDDEN, L2, L2_WEIGHT_LIMIT, MAX_EVAL, QA, QB, QC};
