@@ -42,7 +42,7 @@ mod usi_mate;
 mod weights;
 mod worker;
 
-pub use bench::{bench, BenchResult, BENCH_POSITIONS};
+pub use bench::{bench, bench_with, BenchResult, BENCH_POSITIONS};
 pub use evaluator::Evaluator;
 pub use features::{evaluate, features, EvalWeights, Features};
 pub use limits::{budget, Budget, Clock, Limits};

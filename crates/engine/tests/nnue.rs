@@ -1,6 +1,7 @@
 //! The evaluation network: the incremental accumulator equals a full rebuild along random lines
 //! of play and take-back, the network file round-trips and damaged or foreign files are refused,
 //! and a search with a network returns legal moves.
+#![allow(clippy::unwrap_used)]
 
 use minishogi::{Game, Move, Position, RuleSet};
 use minishogi_engine::nnue::{Accumulator, AccumulatorStack, Network, NetworkError, FEATURES, HIDDEN, L2};

@@ -4,6 +4,7 @@
 mod engine;
 mod mate;
 mod minjiku;
+mod nnue;
 mod progress;
 mod rules;
 mod selfplay;
@@ -40,6 +41,8 @@ enum Command {
     Match(selfplay::MatchArgs),
     /// Training loop: self-play, tune, match against the best, keep the winner.
     Train(selfplay::TrainArgs),
+    /// The evaluation network: train it from self-play datasets, quantise it.
+    Nnue(nnue::NnueArgs),
     /// Endgame tablebases: generate, probe, verify and describe tables.
     Tb(tb::TbArgs),
     /// Prove a mate or its absence with the df-pn solver (tsume, or any moves within a bound).
@@ -62,6 +65,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Tune(args) => selfplay::tune(args),
         Command::Match(args) => selfplay::match_cmd(args),
         Command::Train(args) => selfplay::train(args),
+        Command::Nnue(args) => nnue::nnue(args),
         Command::Tb(args) => tb::tb(args),
         Command::Mate(args) => mate::mate(args),
         Command::Minjiku(args) => minjiku::minjiku(args),

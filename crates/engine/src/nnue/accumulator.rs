@@ -41,6 +41,41 @@ impl Accumulator {
     /// to rebuild the mover's half when its king moved).
     #[inline]
     pub fn update_from(&mut self, net: &Network, parent: &Accumulator, delta: &MoveDelta, after: &Position) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 is present (checked just above).
+                return unsafe { self.update_from_avx2(net, parent, delta, after) };
+            }
+        }
+        self.update_from_portable(net, parent, delta, after)
+    }
+
+    /// [`Accumulator::update_from`] compiled for AVX2: the same code, its row loops in 256-bit
+    /// registers.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn update_from_avx2(
+        &mut self,
+        net: &Network,
+        parent: &Accumulator,
+        delta: &MoveDelta,
+        after: &Position,
+    ) {
+        self.update_from_portable(net, parent, delta, after)
+    }
+
+    #[inline(always)]
+    fn update_from_portable(
+        &mut self,
+        net: &Network,
+        parent: &Accumulator,
+        delta: &MoveDelta,
+        after: &Position,
+    ) {
         for perspective in Color::ALL {
             if delta.king_moved && perspective == delta.mover {
                 self.refresh(net, after, perspective);
@@ -59,16 +94,17 @@ impl Accumulator {
     }
 }
 
-// Fixed-size loops: the compiler turns them into packed 16-bit adds. Wrapping arithmetic matches
+// Fixed-size loops: the compiler turns them into packed 16-bit adds (SSE2 `paddw`, or `vpaddw`
+// on 256 bits inside the AVX2 wrapper). Wrapping arithmetic matches
 // the trainer's bound on the first layer (no sum leaves i16) and keeps release and debug equal.
-#[inline]
+#[inline(always)]
 fn add_row(half: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (h, &w) in half.iter_mut().zip(row.iter()) {
         *h = h.wrapping_add(w);
     }
 }
 
-#[inline]
+#[inline(always)]
 fn sub_row(half: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (h, &w) in half.iter_mut().zip(row.iter()) {
         *h = h.wrapping_sub(w);

@@ -6,7 +6,7 @@
 use super::network::{HIDDEN, QA};
 
 /// `out[i] = clamp(acc[i], 0, QA)`.
-#[inline]
+#[inline(always)]
 pub fn clipped_relu(acc: &[i16; HIDDEN], out: &mut [i16]) {
     for (o, &a) in out.iter_mut().zip(acc.iter()) {
         *o = a.clamp(0, QA as i16);
@@ -19,7 +19,7 @@ pub fn dot(a: &[i16], b: &[i16]) -> i32 {
     debug_assert_eq!(a.len(), b.len());
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") && a.len() % 16 == 0 {
+        if std::arch::is_x86_feature_detected!("avx2") && a.len() & 15 == 0 {
             // SAFETY: AVX2 is present (checked just above) and the lengths match.
             return unsafe { dot_avx2(a, b) };
         }
@@ -39,7 +39,8 @@ pub fn dot_scalar(a: &[i16], b: &[i16]) -> i32 {
 /// The processor must support AVX2; `a` and `b` must have the same length, a multiple of 16.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn dot_avx2(a: &[i16], b: &[i16]) -> i32 {
+#[inline]
+pub unsafe fn dot_avx2(a: &[i16], b: &[i16]) -> i32 {
     use std::arch::x86_64::*;
     let mut sum = _mm256_setzero_si256();
     for (ca, cb) in a.chunks_exact(16).zip(b.chunks_exact(16)) {

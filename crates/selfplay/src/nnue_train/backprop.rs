@@ -69,8 +69,7 @@ pub fn backward(net: &FloatNetwork, s: &Sample, lambda: f32, tail: &mut TailGrad
     let mut input = [0f32; 2 * HIDDEN];
     input.iter_mut().zip(&acc).for_each(|(x, a)| *x = a.clamp(0.0, 1.0));
     let mut d_input = [0f32; 2 * HIDDEN];
-    for o in 0..L2 {
-        let z = z2[o];
+    for (o, &z) in z2.iter().enumerate() {
         tail.l3_weights[o] += g * z.clamp(0.0, 1.0);
         if z <= 0.0 || z >= 1.0 {
             continue;

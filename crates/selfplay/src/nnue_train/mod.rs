@@ -17,7 +17,7 @@ pub use curve::write_net_loss_curve;
 pub use float_file::{load_float, save_float};
 pub use float_net::FloatNetwork;
 pub use quantise::{quantisation_error, quantise, QuantisationError};
-pub use samples::{Sample, SampleSets};
+pub use samples::{quiet_positions, Sample, SampleSets};
 pub use trainer::{mean_loss, train_network, NetEpoch, NetTrainConfig, NetTrainEvent, NetTrainReport};
 
 #[cfg(test)]

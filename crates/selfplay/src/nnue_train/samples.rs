@@ -94,3 +94,21 @@ impl SampleSets {
         Ok(sets)
     }
 }
+
+/// Up to `limit` quiet labelled positions of `datasets` (in dataset order), e.g. to compare a
+/// quantised network with its float original.
+pub fn quiet_positions(datasets: &[Dataset], limit: usize) -> Result<Vec<Position>, Error> {
+    let mut out = Vec::new();
+    for (n, data) in datasets.iter().enumerate() {
+        data.for_each_position(|lp| {
+            if out.len() < limit && is_quiet(lp) {
+                out.push(lp.position.clone());
+            }
+        })
+        .map_err(|message| Error::BadDataset {
+            path: format!("dataset {} (seed {})", n + 1, data.meta.seed),
+            message,
+        })?;
+    }
+    Ok(out)
+}

@@ -52,7 +52,11 @@ impl NetTrainConfig {
         if !(0.0..=1.0).contains(&self.lambda) {
             return Err(Error::Lambda(f64::from(self.lambda)));
         }
-        if self.batch_size == 0 || self.epochs == 0 || !(self.learning_rate > 0.0) {
+        if self.batch_size == 0
+            || self.epochs == 0
+            || self.learning_rate.is_nan()
+            || self.learning_rate <= 0.0
+        {
             return Err(Error::BadDataset {
                 path: "training settings".into(),
                 message: "epochs, batch size and learning rate must be positive".into(),
