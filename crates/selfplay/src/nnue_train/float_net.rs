@@ -8,8 +8,8 @@ use minishogi_engine::nnue::{active_features, EVAL_SCALE, FEATURES, HIDDEN, L2};
 use serde::{Deserialize, Serialize};
 
 /// Bound on a first-layer weight or bias: thirteen rows (a bias and twelve features) stay below
-/// 128, so the quantised accumulator (scale 255) never leaves i16.
-pub const L1_LIMIT: f32 = 8.0;
+/// 32, so the quantised accumulator (scale 1023) never leaves i16.
+pub const L1_LIMIT: f32 = 2.4;
 /// Bound on an output weight (i16 at scale 256).
 pub const L3_LIMIT: f32 = 120.0;
 
