@@ -63,7 +63,7 @@ pub fn bench(weights: &Weights, depth: u32, each: impl FnMut(&str, u64)) -> Benc
     bench_with(Searcher::new(weights.clone(), 16), depth, each)
 }
 
-/// [`bench`] with a searcher set up by the caller (e.g. with a network as its evaluation).
+/// [`bench()`] with a searcher set up by the caller (e.g. with a network as its evaluation).
 pub fn bench_with(mut searcher: Searcher, depth: u32, mut each: impl FnMut(&str, u64)) -> BenchResult {
     let stop = AtomicBool::new(false);
     let mut total = BenchResult { depth, nodes: 0, time: Duration::ZERO };

@@ -1,4 +1,5 @@
-//! The Minishogi engine: a linear evaluation over named, tunable weights; an alpha-beta search
+//! The Minishogi engine: a linear evaluation over named, tunable weights, or an evaluation
+//! network ([`nnue`], chosen through [`Evaluator`]); an alpha-beta search
 //! (iterative deepening, PVS, transposition table, null move, LMR, quiescence) that knows the
 //! repetition rules and can consult endgame tables; the USI protocol loop and a benchmark.
 //!

@@ -1,6 +1,6 @@
 //! The evaluation network (NNUE): sparse king-relative features with hands ([`features`]), two
 //! accumulators updated move by move ([`accumulator`], [`delta`]), a quantised dense tail with
-//! SIMD inner loops ([`network`], [`simd`]), and its versioned file ([`file`]).
+//! SIMD inner loops ([`network`], [`simd`]), and its versioned file ([`mod@file`]).
 //!
 //! ```
 //! use minishogi::Position;

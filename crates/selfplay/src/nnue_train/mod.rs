@@ -1,7 +1,7 @@
 //! Training the evaluation network from self-play datasets: samples with both perspectives'
 //! features ([`samples`]), the float network ([`float_net`]) and its gradient ([`backprop`]),
 //! Adam with sparse first-layer steps ([`adam`]), the loop with validation and a cosine
-//! learning-rate schedule ([`trainer`]), quantisation with an error check ([`quantise`]), the
+//! learning-rate schedule ([`trainer`]), quantisation with an error check ([`mod@quantise`]), the
 //! float network's file ([`float_file`]) and the loss curve ([`curve`]).
 
 pub mod adam;
