@@ -91,3 +91,17 @@ fn the_float_file_round_trips() {
     std::fs::write(&path, b"MSNF garbage").unwrap();
     assert!(load_float(&path).is_err());
 }
+
+#[test]
+fn training_gives_the_same_network_with_one_and_two_threads() {
+    let (sets, _) = tiny_sets();
+    let config = NetTrainConfig { epochs: 2, batch_size: 300, ..Default::default() };
+    let run = |threads| {
+        let mut net = FloatNetwork::random(6);
+        crate::thread_pool(Some(threads))
+            .unwrap()
+            .install(|| train_network(&mut net, &sets, &config, &|_| {}));
+        net
+    };
+    assert_eq!(run(1), run(2));
+}
