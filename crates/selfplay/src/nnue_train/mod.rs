@@ -1,6 +1,6 @@
 //! Training the evaluation network from self-play datasets: samples with both perspectives'
 //! features ([`samples`]), the float network ([`float_net`]) and its gradient ([`backprop`]),
-//! Adam with sparse first-layer steps ([`adam`]), the loop with validation and a cosine
+//! Adam with sparse first-layer steps ([`adam`], applied per batch in `optimiser`), the loop with validation and a cosine
 //! learning-rate schedule ([`trainer`]), quantisation with an error check ([`mod@quantise`]), the
 //! float network's file ([`float_file`]) and the loss curve ([`curve`]).
 
@@ -9,6 +9,7 @@ pub mod backprop;
 pub mod curve;
 pub mod float_file;
 pub mod float_net;
+mod optimiser;
 pub mod quantise;
 pub mod samples;
 pub mod trainer;
