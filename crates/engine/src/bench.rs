@@ -59,8 +59,12 @@ impl std::fmt::Display for BenchResult {
 /// Searches every benchmark position to `depth` with `weights` (the CLI uses
 /// [`Weights::initial`] so the node count is a signature of the search alone), one thread and 16 MB of table
 /// cleared before each position; `each` hears about each position's nodes.
-pub fn bench(weights: &Weights, depth: u32, mut each: impl FnMut(&str, u64)) -> BenchResult {
-    let mut searcher = Searcher::new(weights.clone(), 16);
+pub fn bench(weights: &Weights, depth: u32, each: impl FnMut(&str, u64)) -> BenchResult {
+    bench_with(Searcher::new(weights.clone(), 16), depth, each)
+}
+
+/// [`bench()`] with a searcher set up by the caller (e.g. with a network as its evaluation).
+pub fn bench_with(mut searcher: Searcher, depth: u32, mut each: impl FnMut(&str, u64)) -> BenchResult {
     let stop = AtomicBool::new(false);
     let mut total = BenchResult { depth, nodes: 0, time: Duration::ZERO };
     for sfen in BENCH_POSITIONS {

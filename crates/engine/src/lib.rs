@@ -1,4 +1,5 @@
-//! The Minishogi engine: a linear evaluation over named, tunable weights; an alpha-beta search
+//! The Minishogi engine: a linear evaluation over named, tunable weights, or an evaluation
+//! network ([`nnue`], chosen through [`Evaluator`]); an alpha-beta search
 //! (iterative deepening, PVS, transposition table, null move, LMR, quiescence) that knows the
 //! repetition rules and can consult endgame tables; the USI protocol loop and a benchmark.
 //!
@@ -18,10 +19,12 @@
 mod bench;
 mod captures;
 pub mod codec;
+mod evaluator;
 mod features;
 mod history;
 pub mod layout;
 mod limits;
+pub mod nnue;
 mod oracle;
 mod ordering;
 mod pv;
@@ -40,7 +43,8 @@ mod usi_mate;
 mod weights;
 mod worker;
 
-pub use bench::{bench, BenchResult, BENCH_POSITIONS};
+pub use bench::{bench, bench_with, BenchResult, BENCH_POSITIONS};
+pub use evaluator::Evaluator;
 pub use features::{evaluate, features, EvalWeights, Features};
 pub use limits::{budget, Budget, Clock, Limits};
 pub use oracle::{EndgameOracle, TbValue};

@@ -1,8 +1,10 @@
 //! The searcher: owns the transposition table and the weights, runs iterative deepening on one or
 //! more threads (lazy SMP: threads share the table), reports progress and returns the best move.
 
+use crate::evaluator::Evaluator;
 use crate::features::EvalWeights;
 use crate::limits::{budget, Limits};
+use crate::nnue::Network;
 use crate::oracle::EndgameOracle;
 use crate::report::{Info, SearchResult};
 use crate::shared::Shared;
@@ -15,10 +17,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A reusable searcher: weights, a transposition table, a thread count and an optional oracle.
+/// A reusable searcher: weights (or a network), a transposition table, a thread count and an
+/// optional oracle.
 pub struct Searcher {
     weights: Weights,
-    eval: Arc<EvalWeights>,
+    network: Option<Arc<Network>>,
+    eval: Arc<Evaluator>,
     tt: Arc<Tt>,
     threads: usize,
     oracle: Option<Arc<dyn EndgameOracle>>,
@@ -29,8 +33,9 @@ impl Searcher {
     /// A searcher with these weights and a table of `hash_mb` megabytes, one thread.
     pub fn new(weights: Weights, hash_mb: usize) -> Searcher {
         Searcher {
-            eval: Arc::new(EvalWeights::new(&weights)),
+            eval: Arc::new(Evaluator::Linear(EvalWeights::new(&weights))),
             weights,
+            network: None,
             tt: Arc::new(Tt::new(hash_mb)),
             threads: 1,
             oracle: None,
@@ -43,10 +48,29 @@ impl Searcher {
         &self.weights
     }
 
-    /// Replaces the weights (and clears the table, whose scores came from the old ones).
+    /// Replaces the weights (and clears the table, whose scores came from the old ones). A
+    /// network, if set, still evaluates; the weights apply once it is removed.
     pub fn set_weights(&mut self, weights: Weights) {
-        self.eval = Arc::new(EvalWeights::new(&weights));
         self.weights = weights;
+        self.rebuild_evaluator();
+    }
+
+    /// Evaluates with `network`, or with the linear weights when `None` (and clears the table).
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
+        self.rebuild_evaluator();
+    }
+
+    /// The network in use, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    fn rebuild_evaluator(&mut self) {
+        self.eval = Arc::new(match &self.network {
+            Some(net) => Evaluator::Network(Arc::clone(net)),
+            None => Evaluator::Linear(EvalWeights::new(&self.weights)),
+        });
         self.tt.clear();
     }
 

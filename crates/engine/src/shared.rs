@@ -1,7 +1,7 @@
 //! What all threads of one search share: the table, the evaluation, the oracle, the stop flags,
 //! the node counter, the limits and the facts about the game that decide repetitions.
 
-use crate::features::EvalWeights;
+use crate::evaluator::Evaluator;
 use crate::limits::{Budget, Limits};
 use crate::oracle::EndgameOracle;
 use crate::tt::Tt;
@@ -12,7 +12,7 @@ use std::time::Instant;
 /// What all threads of one search share.
 pub(crate) struct Shared<'a> {
     pub tt: &'a Tt,
-    pub eval: &'a EvalWeights,
+    pub eval: &'a Evaluator,
     pub oracle: Option<&'a dyn EndgameOracle>,
     /// Set by the caller to stop the search.
     pub stop: &'a AtomicBool,

@@ -3,6 +3,7 @@
 //! reply and is otherwise ignored; the loop ends only on `quit` or the end of input.
 
 use crate::limits::{Clock, Limits};
+use crate::nnue::Network;
 use crate::report::{Info, SearchResult};
 use crate::search::Searcher;
 use crate::usi_mate::{checkmate, parse_mate_time, FALLBACK_TIME};
@@ -128,6 +129,7 @@ impl Usi {
         self.say("option name USI_Variant type combo default minishogi var minishogi");
         self.say("option name TablebaseDir type string default <empty>");
         self.say("option name WeightsFile type string default <empty>");
+        self.say("option name EvalFile type string default <empty>");
         self.say("option name Rules type combo default standard var standard var draw300");
         self.say("option name MoveOverhead type spin default 50 min 0 max 10000");
         self.say("usiok");
@@ -183,6 +185,22 @@ impl Usi {
                 match Weights::from_spec(spec) {
                     Ok(w) => searcher.set_weights(w),
                     Err(e) => self.say(&format!("info string {e}")),
+                }
+            }
+            "evalfile" => {
+                // Empty means the linear weights; otherwise a network file.
+                let v = empty_if_default(&value);
+                if v.is_empty() {
+                    searcher.set_network(None);
+                } else {
+                    match Network::load(Path::new(v)) {
+                        Ok(net) => {
+                            let about = format!("info string network {v}: {}", net.description());
+                            searcher.set_network(Some(Arc::new(net)));
+                            self.say(&about);
+                        }
+                        Err(e) => self.say(&format!("info string {e}; evaluation unchanged")),
+                    }
                 }
             }
             "tablebasedir" => {

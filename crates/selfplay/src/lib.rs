@@ -5,8 +5,8 @@
 //! quiet positions ([`training_set`]) with the Texel method ([`gradient`], [`loss_curve`]);
 //! [`matches::play_match`] plays paired games between two weight sets or an external USI engine
 //! and reports Elo with a 95% interval ([`elo`]); [`train_loop::train`] repeats the three in a
-//! loop and keeps the better weights. Runs go on a [`thread_pool`] and play the weights that
-//! [`load_weights`] names.
+//! loop and keeps the better weights; [`nnue_train`] trains and quantises the evaluation network.
+//! Runs go on a [`thread_pool`] and play the weights that [`load_weights`] names.
 //!
 //! ```
 //! use minishogi_selfplay::elo::{elo_of_score, Pentanomial};
@@ -30,6 +30,7 @@ pub mod gradient;
 pub mod loss_curve;
 mod match_report;
 pub mod matches;
+pub mod nnue_train;
 pub mod openings;
 pub mod plot;
 pub mod rng;

@@ -2,8 +2,11 @@
 
 use super::CliResult;
 use clap::Args;
-use minishogi_engine::{bench as run_bench, Usi, Weights};
+use minishogi_engine::nnue::Network;
+use minishogi_engine::{bench_with, Searcher, Usi, Weights};
 use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Arguments of `minishogi usi`.
 #[derive(Args)]
@@ -20,6 +23,9 @@ pub struct BenchArgs {
     /// are shipped.
     #[arg(long, default_value = "initial")]
     weights: String,
+    /// Evaluate with this network file instead of the weights (the node count then differs).
+    #[arg(long)]
+    eval_file: Option<PathBuf>,
     /// Print the nodes of each position.
     #[arg(long)]
     verbose: bool,
@@ -41,7 +47,11 @@ pub fn bench(args: BenchArgs) -> CliResult {
     let mut out = std::io::stdout().lock();
     // A closed stdout (e.g. piped into `head`) ends the report quietly instead of panicking.
     let mut lines_ok = true;
-    let result = run_bench(&weights, args.depth, |sfen, nodes| {
+    let mut searcher = Searcher::new(weights, 16);
+    if let Some(path) = &args.eval_file {
+        searcher.set_network(Some(Arc::new(Network::load(path).map_err(|e| e.to_string())?)));
+    }
+    let result = bench_with(searcher, args.depth, |sfen, nodes| {
         if verbose && lines_ok {
             lines_ok = writeln!(out, "{nodes:>12}  {sfen}").is_ok();
         }

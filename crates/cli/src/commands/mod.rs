@@ -7,6 +7,7 @@ mod engine;
 mod match_cmd;
 mod mate;
 mod minjiku;
+mod nnue;
 mod progress;
 mod rules;
 mod selfplay;
@@ -46,6 +47,8 @@ enum Command {
     Book(book_cmd::BookArgs),
     /// Training loop: self-play, tune, match against the best, keep the winner.
     Train(selfplay::TrainArgs),
+    /// The evaluation network: train it from self-play datasets, quantise it.
+    Nnue(nnue::NnueArgs),
     /// Endgame tablebases: generate, probe, verify and describe tables.
     Tb(tb::TbArgs),
     /// Prove a mate or its absence with the df-pn solver (tsume, or any moves within a bound).
@@ -73,6 +76,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Match(args) => match_cmd::match_cmd(*args),
         Command::Train(args) => selfplay::train(args),
         Command::Book(args) => book_cmd::book(args),
+        Command::Nnue(args) => nnue::nnue(args),
         Command::Tb(args) => tb::tb(args),
         Command::Mate(args) => mate::mate(args),
         Command::Analyse(args) => analyse::analyse(args),

@@ -6,7 +6,9 @@
 mod deepening;
 mod quiescence;
 
+use crate::evaluator::Evaluator;
 use crate::history::{History, Killers, NO_MOVE};
+use crate::nnue::AccumulatorStack;
 use crate::oracle::TbValue;
 use crate::ordering::{order_score, pick_next};
 use crate::pv::PvTable;
@@ -36,6 +38,8 @@ pub(crate) struct Worker<'a> {
     history: History,
     pv: PvTable,
     lmr: Box<[[u8; 64]; 64]>,
+    /// The network's accumulators along the line, when the evaluation is a network.
+    accumulators: Option<AccumulatorStack>,
 }
 
 /// What a node found, for the table: its best score (from the root) and move, and its window
@@ -50,6 +54,7 @@ struct NodeResult {
 
 impl<'a> Worker<'a> {
     pub fn new(s: &'a Shared<'a>, pos: Position, hist: Vec<(u64, bool)>, id: usize) -> Worker<'a> {
+        let accumulators = s.eval.network().map(|net| AccumulatorStack::new(net, &pos));
         Worker {
             s,
             pos,
@@ -65,6 +70,7 @@ impl<'a> Worker<'a> {
             history: History::new(),
             pv: PvTable::new(),
             lmr: lmr_table(),
+            accumulators,
         }
     }
 
@@ -102,7 +108,10 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn push(&mut self, m: Move) -> Undo {
-        let undo = self.pos.play(m);
+        let undo = match (self.s.eval.network(), self.accumulators.as_mut()) {
+            (Some(net), Some(stack)) => stack.play(net, &mut self.pos, m),
+            _ => self.pos.play(m),
+        };
         self.line.push(self.pos.hash(), self.pos.in_check());
         undo
     }
@@ -110,6 +119,9 @@ impl<'a> Worker<'a> {
     #[inline]
     fn pop(&mut self, m: Move, undo: Undo) {
         self.line.pop();
+        if let Some(stack) = self.accumulators.as_mut() {
+            stack.pop();
+        }
         self.pos.undo(m, undo);
     }
 
@@ -127,7 +139,10 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn evaluate(&self) -> i32 {
-        self.s.eval.evaluate(&self.pos)
+        match (self.s.eval, &self.accumulators) {
+            (Evaluator::Network(net), Some(stack)) => net.evaluate(stack.current(), self.pos.side_to_move()),
+            (eval, _) => eval.evaluate(&self.pos),
+        }
     }
 
     /// Stores a node's result; `eval` is its static evaluation (not stored when in check).

@@ -1,0 +1,92 @@
+//! `minishogi nnue train` and `quantise` as a user runs them, and the trained network loaded by
+//! `minishogi usi` (option `EvalFile`) and `minishogi bench --eval-file`.
+#![allow(clippy::unwrap_used)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_minishogi")).args(args).output().expect("the binary runs")
+}
+
+fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn usi(lines: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minishogi"))
+        .arg("usi")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(lines.as_bytes()).unwrap();
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+}
+
+#[test]
+fn train_quantise_and_play_with_the_network() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let sp = ["selfplay", "--games", "6", "--nodes", "300", "--seed", "4", "--weights", "initial"];
+    ok(&run(&[&sp[..], &["--threads", "1", "--out", &p("a.data")]].concat()));
+    let out = ok(&run(&[
+        "nnue",
+        "train",
+        "--data",
+        &p("a.data"),
+        "--out",
+        &p("n.nnue"),
+        "--epochs",
+        "2",
+        "--batch-size",
+        "64",
+        "--threads",
+        "1",
+    ]));
+    assert!(out.contains("quantised vs float on"), "{out}");
+    let csv = std::fs::read_to_string(p("n.loss.csv")).unwrap();
+    assert!(csv.starts_with("epoch,train_loss,valid_loss,learning_rate"), "{csv}");
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+    assert!(std::fs::read_to_string(p("n.loss.svg")).unwrap().contains("<polyline"));
+    let out = ok(&run(&[
+        "nnue",
+        "quantise",
+        "--float",
+        &p("n.float"),
+        "--out",
+        &p("q.nnue"),
+        "--data",
+        &p("a.data"),
+    ]));
+    assert!(out.contains("max"), "{out}");
+    // The same weights, another description: sizes differ by the description's length only.
+    let (n, q) = (std::fs::read(p("n.nnue")).unwrap().len(), std::fs::read(p("q.nnue")).unwrap().len());
+    assert!(n.abs_diff(q) < 100, "{n} vs {q}");
+
+    let out = usi(&format!(
+        "usi\nsetoption name EvalFile value {}\nisready\nposition startpos\ngo nodes 2000\nquit\n",
+        p("n.nnue")
+    ));
+    assert!(out.contains("option name EvalFile type string"), "{out}");
+    assert!(out.contains("info string network"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ") && !l.contains("resign")), "{out}");
+    let out = ok(&run(&["bench", "--depth", "3", "--eval-file", &p("n.nnue")]));
+    assert!(out.contains("nodes "), "{out}");
+
+    // A damaged network is refused with a reason, and the engine keeps playing.
+    let mut bytes = std::fs::read(p("n.nnue")).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(p("bad.nnue"), &bytes).unwrap();
+    let out = usi(&format!(
+        "usi\nsetoption name EvalFile value {}\nisready\nposition startpos\ngo nodes 500\nquit\n",
+        p("bad.nnue")
+    ));
+    assert!(out.contains("checksum") && out.contains("evaluation unchanged"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+    let out = run(&["bench", "--depth", "3", "--eval-file", &p("bad.nnue")]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checksum"));
+}

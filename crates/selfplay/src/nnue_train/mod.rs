@@ -1,0 +1,25 @@
+//! Training the evaluation network from self-play datasets: samples with both perspectives'
+//! features ([`samples`]), the float network ([`float_net`]) and its gradient ([`backprop`]),
+//! Adam with sparse first-layer steps ([`adam`], applied per batch in `optimiser`), the loop with validation and a cosine
+//! learning-rate schedule ([`trainer`]), quantisation with an error check ([`mod@quantise`]), the
+//! float network's file ([`float_file`]) and the loss curve ([`curve`]).
+
+pub mod adam;
+pub mod backprop;
+pub mod curve;
+pub mod float_file;
+pub mod float_net;
+mod optimiser;
+pub mod quantise;
+pub mod samples;
+pub mod trainer;
+
+pub use curve::write_net_loss_curve;
+pub use float_file::{load_float, save_float};
+pub use float_net::FloatNetwork;
+pub use quantise::{quantisation_error, quantise, QuantisationError};
+pub use samples::{quiet_positions, Sample, SampleSets};
+pub use trainer::{mean_loss, train_network, NetEpoch, NetTrainConfig, NetTrainEvent, NetTrainReport};
+
+#[cfg(test)]
+mod tests;

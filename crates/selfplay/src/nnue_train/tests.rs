@@ -1,0 +1,107 @@
+//! The trainer's gradient against finite differences, a loss that falls on a tiny dataset, the
+//! quantised network against the float one, and the float file round trip.
+
+use super::backprop::{backward, sample_loss, TailGradient};
+use super::*;
+use crate::games::{selfplay, SelfplayConfig};
+use minishogi::Position;
+use minishogi_engine::nnue::HIDDEN;
+use minishogi_engine::Weights;
+
+fn tiny_sets() -> (SampleSets, Vec<Position>) {
+    let config = SelfplayConfig { games: 8, nodes: 300, seed: 5, ..SelfplayConfig::default() };
+    let data = selfplay(&config, &Weights::initial(), "initial", &|| {});
+    let sets = SampleSets::from_datasets(std::slice::from_ref(&data), 0.25, 9).unwrap();
+    let mut positions = Vec::new();
+    data.for_each_position(|lp| positions.push(lp.position.clone())).unwrap();
+    (sets, positions)
+}
+
+#[test]
+fn the_gradient_matches_finite_differences() {
+    let pos = Position::from_sfen("2k2/G4/5/5/K4 b RBSPrbgs 1").unwrap();
+    let sample = Sample::new(&pos, 150, 1.0);
+    let net = FloatNetwork::random(3);
+    let lambda = 0.5;
+    let mut tail = TailGradient::zero();
+    let d_acc = backward(&net, &sample, lambda, &mut tail);
+    let numeric = |change: &dyn Fn(&mut FloatNetwork, f32)| {
+        let h = 1e-3;
+        let (mut up, mut down) = (net.clone(), net.clone());
+        change(&mut up, h);
+        change(&mut down, -h);
+        (sample_loss(&up, &sample, lambda) - sample_loss(&down, &sample, lambda)) / (2.0 * h)
+    };
+    let close = |a: f32, b: f32| (a - b).abs() <= 2e-3 * a.abs().max(b.abs()).max(1e-2);
+    let g = numeric(&|n, h| n.l3_bias += h);
+    assert!(close(g, tail.l3_bias), "{g} vs {}", tail.l3_bias);
+    for o in [0, 7, 31] {
+        let g = numeric(&|n, h| n.l3_weights[o] += h);
+        assert!(close(g, tail.l3_weights[o]), "l3 {o}: {g} vs {}", tail.l3_weights[o]);
+    }
+    for i in [0, 100, 200, 255] {
+        let g = numeric(&|n, h| n.l2_weights[3 * 2 * HIDDEN + i] += h);
+        let a = tail.l2_weights[3 * 2 * HIDDEN + i];
+        assert!(close(g, a), "l2 {i}: {g} vs {a}");
+    }
+    // A first-layer row of an active feature of the side to move: its gradient is d_acc.
+    let f = usize::from(sample.features[0][0]);
+    for j in [0, 50, 127] {
+        let g = numeric(&|n, h| n.l1_weights[f * HIDDEN + j] += h);
+        assert!(close(g, d_acc[j]), "l1 {j}: {g} vs {}", d_acc[j]);
+    }
+}
+
+#[test]
+fn training_on_a_tiny_dataset_lowers_the_loss() {
+    let (sets, _) = tiny_sets();
+    assert!(sets.train.len() > 100, "{} samples", sets.train.len());
+    let mut net = FloatNetwork::random(1);
+    let config = NetTrainConfig { epochs: 8, batch_size: 64, learning_rate: 3e-3, ..Default::default() };
+    let report = train_network(&mut net, &sets, &config, &|_| {});
+    let first = report.epochs[0];
+    let last = report.epochs[report.epochs.len() - 1];
+    assert!(last.train_loss < 0.7 * first.train_loss, "{first:?} -> {last:?}");
+    // The kept network is the best validation epoch's.
+    let best = report.epochs[report.best_epoch].valid_loss;
+    assert!((mean_loss(&net, &sets.valid, config.lambda) - best).abs() < 1e-9);
+    assert!(report.epochs.iter().all(|e| e.valid_loss >= best));
+}
+
+/// The stated bound: quantised evaluations within 6 cp of the float network, 1.5 cp on average.
+#[test]
+fn the_quantised_network_evaluates_like_the_float_one() {
+    let (sets, positions) = tiny_sets();
+    let mut net = FloatNetwork::random(2);
+    let config = NetTrainConfig { epochs: 3, batch_size: 64, ..Default::default() };
+    train_network(&mut net, &sets, &config, &|_| {});
+    let q = quantise(&net, "test").unwrap();
+    let e = quantisation_error(&net, &q, &positions);
+    assert!(e.positions > 100);
+    assert!(e.max_cp <= 6.0 && e.mean_cp <= 1.5, "{e:?}");
+}
+
+#[test]
+fn the_float_file_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("net.float");
+    let net = FloatNetwork::random(4);
+    save_float(&net, &path).unwrap();
+    assert_eq!(load_float(&path).unwrap(), net);
+    std::fs::write(&path, b"MSNF garbage").unwrap();
+    assert!(load_float(&path).is_err());
+}
+
+#[test]
+fn training_gives_the_same_network_with_one_and_two_threads() {
+    let (sets, _) = tiny_sets();
+    let config = NetTrainConfig { epochs: 2, batch_size: 300, ..Default::default() };
+    let run = |threads| {
+        let mut net = FloatNetwork::random(6);
+        crate::thread_pool(Some(threads))
+            .unwrap()
+            .install(|| train_network(&mut net, &sets, &config, &|_| {}));
+        net
+    };
+    assert_eq!(run(1), run(2));
+}
