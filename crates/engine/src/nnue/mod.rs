@@ -15,6 +15,7 @@ pub mod accumulator;
 pub mod delta;
 pub mod features;
 pub mod file;
+mod forward;
 pub mod network;
 pub mod simd;
 

@@ -1,5 +1,5 @@
-//! The quantised network: its sizes and scales, its integer weights, and the forward pass from an
-//! accumulator to centipawns.
+//! The quantised network: its sizes and scales and its integer weights (the forward pass from an
+//! accumulator to centipawns is in `forward.rs`).
 //!
 //! Layers: the sparse input (per perspective, [`FEATURES`] → [`HIDDEN`], shared weights, i16) into
 //! two accumulators; clipped ReLU to `0..=`[`QA`]; the side to move's half first, then the other's
@@ -7,10 +7,7 @@
 //! [`L2`] → 1 (i16 weights, scale [`QC`]). The output times [`EVAL_SCALE`] / (`QA`·`QC`) is the
 //! evaluation in centipawns.
 
-use super::accumulator::Accumulator;
 use super::features::FEATURES;
-use super::simd;
-use minishogi::Color;
 
 /// Width of one perspective's accumulator.
 pub const HIDDEN: usize = 128;
@@ -97,48 +94,5 @@ impl Network {
     pub(super) fn feature_row(&self, f: u16) -> &[i16; HIDDEN] {
         let at = usize::from(f) * HIDDEN;
         self.l1_weights[at..at + HIDDEN].try_into().expect("rows are HIDDEN wide")
-    }
-
-    /// The evaluation in centipawns for `stm`, the side to move, from the accumulator of the
-    /// position.
-    #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, stm: Color) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: AVX2 is present (checked just above).
-                return unsafe { self.evaluate_avx2(acc, stm) };
-            }
-        }
-        self.evaluate_with(acc, stm, simd::dot_scalar)
-    }
-
-    /// [`Network::evaluate`] compiled for AVX2, with the `vpmaddwd` dot product.
-    ///
-    /// # Safety
-    /// The processor must support AVX2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn evaluate_avx2(&self, acc: &Accumulator, stm: Color) -> i32 {
-        // SAFETY: this function only runs when AVX2 is present; the rows are 2·HIDDEN long, a
-        // multiple of 16.
-        self.evaluate_with(acc, stm, |a, b| unsafe { simd::dot_avx2(a, b) })
-    }
-
-    #[inline(always)]
-    fn evaluate_with(&self, acc: &Accumulator, stm: Color, dot: impl Fn(&[i16], &[i16]) -> i32) -> i32 {
-        let mut input = [0i16; 2 * HIDDEN];
-        simd::clipped_relu(acc.half(stm), &mut input[..HIDDEN]);
-        simd::clipped_relu(acc.half(!stm), &mut input[HIDDEN..]);
-        let mut out = self.l3_bias;
-        for o in 0..L2 {
-            let row = &self.l2_weights[o * 2 * HIDDEN..(o + 1) * 2 * HIDDEN];
-            let sum = dot(&input, row) + self.l2_bias[o];
-            // Back to activation scale (the weights carried QB), rounded to nearest.
-            let hidden = ((sum + QB / 2) / QB).clamp(0, QA);
-            out += hidden * i32::from(self.l3_weights[o]);
-        }
-        let cp = i64::from(out) * i64::from(EVAL_SCALE) / i64::from(QA * QC);
-        (cp as i32).clamp(-MAX_EVAL, MAX_EVAL)
     }
 }
