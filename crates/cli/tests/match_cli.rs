@@ -2,16 +2,9 @@
 //! `minishogi book build`, run as a user runs them.
 #![allow(clippy::unwrap_used)]
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minishogi")).args(args).output().expect("the binary runs")
-}
-
-fn ok(out: &Output) -> String {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use common::{ok, run};
 
 fn engine() -> String {
     format!("'{}' usi", env!("CARGO_BIN_EXE_minishogi"))

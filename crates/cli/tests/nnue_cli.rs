@@ -3,16 +3,11 @@
 #![allow(clippy::unwrap_used)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minishogi")).args(args).output().expect("the binary runs")
-}
+mod common;
 
-fn ok(out: &Output) -> String {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use common::{ok, run};
 
 fn usi(lines: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_minishogi"))

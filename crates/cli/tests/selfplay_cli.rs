@@ -1,16 +1,9 @@
 //! `minishogi selfplay`, `tune` and `match` run as a user runs them.
 #![allow(clippy::unwrap_used)]
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minishogi")).args(args).output().expect("the binary runs")
-}
-
-fn ok(out: &Output) -> String {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use common::{ok, run};
 
 #[test]
 fn selfplay_is_reproducible_and_tune_and_match_use_it() {

@@ -1,14 +1,13 @@
 //! `analyse`: the exact result when the tables or the mate solver prove it, else the engine's
 //! estimate. Parses, calls `minishogi_analysis`, prints.
 
-use super::stdin_lines::answer_lines;
+use super::stdin_lines::answer_sfens;
 use super::CliResult;
 use clap::Args;
 use minishogi::Color;
 use minishogi_analysis::{analyse_sfen, AnalysisLimits};
 use minishogi_tablebase::Tablebase;
 use std::collections::HashSet;
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -43,7 +42,7 @@ pub fn analyse(args: AnalyseArgs) -> CliResult {
     let tables = Tablebase::open(&args.dir).map_err(|e| e.to_string())?;
     let limits = limits(&args);
     let mut warned = HashSet::new();
-    let mut answer = |sfen: &str| -> Result<String, String> {
+    let answer = |sfen: &str| -> Result<String, String> {
         let analysis =
             analyse_sfen(Some(&tables), sfen, args.first_player, &limits).map_err(|e| e.to_string())?;
         if let Some(warning) = analysis.warning.as_ref().filter(|_| warned.insert(analysis.material.clone()))
@@ -55,20 +54,7 @@ pub fn analyse(args: AnalyseArgs) -> CliResult {
             false => Ok(analysis.to_string()),
         }
     };
-    let mut out = std::io::stdout().lock();
-    if let Some(sfen) = &args.sfen {
-        return writeln!(out, "{}", answer(sfen)?).map_err(|e| e.to_string());
-    }
-    let answered = answer_lines(&mut out, true, |_, sfen| {
-        answer(sfen).map_err(|e| match args.json {
-            true => serde_json::json!({ "sfen": sfen, "error": e }).to_string(),
-            false => format!("error: {e}"),
-        })
-    })?;
-    match answered.failed {
-        0 => Ok(()),
-        failed => Err(format!("{failed} of {} positions could not be analysed", answered.lines)),
-    }
+    answer_sfens(args.sfen.as_deref(), args.json, "analysed", answer)
 }
 
 /// The default limits with the times and depth given on the command line.

@@ -1,6 +1,9 @@
-//! Commands that answer each line of stdin with one line of stdout (`moves --stdin`, `tb probe`).
+//! Commands that answer each line of stdin with one line of stdout (`moves --stdin`, `tb probe`,
+//! `analyse`).
 
 use std::io::{BufRead, Write};
+
+use super::CliResult;
 
 /// How many lines were answered, and how many of them with an error.
 pub struct Answered {
@@ -33,4 +36,29 @@ pub fn answer_lines(
     }
     out.flush().map_err(|e| e.to_string())?;
     Ok(answered)
+}
+
+/// Answers the position `sfen`, or, when there is none, each SFEN read from stdin with one line: the
+/// answer, or the error as `error: ...` (as `{"sfen", "error"}` with `json`). The error of a stdin
+/// run counts the positions that could not be `done` ("probed", "analysed").
+pub fn answer_sfens(
+    sfen: Option<&str>,
+    json: bool,
+    done: &str,
+    mut answer: impl FnMut(&str) -> Result<String, String>,
+) -> CliResult {
+    let mut out = std::io::stdout().lock();
+    if let Some(sfen) = sfen {
+        return writeln!(out, "{}", answer(sfen)?).map_err(|e| e.to_string());
+    }
+    let answered = answer_lines(&mut out, true, |_, sfen| {
+        answer(sfen).map_err(|e| match json {
+            true => serde_json::json!({ "sfen": sfen, "error": e }).to_string(),
+            false => format!("error: {e}"),
+        })
+    })?;
+    match answered.failed {
+        0 => Ok(()),
+        failed => Err(format!("{failed} of {} positions could not be {done}", answered.lines)),
+    }
 }

@@ -7,7 +7,7 @@ mod hint;
 pub use args::TbArgs;
 
 use super::progress::{style, PhaseBar};
-use super::stdin_lines::answer_lines;
+use super::stdin_lines::answer_sfens;
 use super::CliResult;
 use args::{GenArgs, ProbeArgs, TbCommand};
 use hint::describe;
@@ -18,7 +18,6 @@ use minishogi_tablebase::{
     TableInfo, Tablebase, VerifiedTable,
 };
 use std::collections::HashSet;
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -86,22 +85,8 @@ fn gen(args: &GenArgs) -> CliResult {
 
 fn probe(args: &ProbeArgs) -> CliResult {
     let tb = Tablebase::open(&args.dir.dir).map_err(|e| describe(&e))?;
-    let mut out = std::io::stdout().lock();
     let warned = Mutex::new(HashSet::new());
-    let answer = |sfen: &str| answer(&tb, sfen, args, &warned);
-    if let Some(sfen) = &args.sfen {
-        return writeln!(out, "{}", answer(sfen)?).map_err(|e| e.to_string());
-    }
-    let answered = answer_lines(&mut out, true, |_, sfen| {
-        answer(sfen).map_err(|e| match args.json {
-            true => serde_json::json!({ "sfen": sfen, "error": e }).to_string(),
-            false => format!("error: {e}"),
-        })
-    })?;
-    match answered.failed {
-        0 => Ok(()),
-        failed => Err(format!("{failed} of {} positions could not be probed", answered.lines)),
-    }
+    answer_sfens(args.sfen.as_deref(), args.json, "probed", |sfen| answer(&tb, sfen, args, &warned))
 }
 
 /// The answer to one SFEN, as text or JSON; a missing small table is generated first. A table

@@ -9,6 +9,7 @@ pub fn run(args: &[&str]) -> Output {
 }
 
 /// Runs the binary with `args`, writing `input` to its stdin.
+#[allow(dead_code)] // not every test binary feeds stdin
 pub fn run_with_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_minishogi"))
         .args(args)
@@ -19,4 +20,11 @@ pub fn run_with_stdin(args: &[&str], input: &str) -> Output {
         .expect("the binary runs");
     child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("write stdin");
     child.wait_with_output().expect("the binary finishes")
+}
+
+/// The stdout of a successful run (the test fails with the run's stderr otherwise).
+#[allow(dead_code)] // not every test binary checks a run this way
+pub fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
