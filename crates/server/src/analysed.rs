@@ -7,8 +7,9 @@ use crate::mainline::{end_of_line, MainlineReport, PlyReport};
 use crate::order::analysis_rank;
 use crate::probe::{sort_moves, MoveReport, ProbeReport};
 use crate::query::PositionQuery;
+use crate::summary::PositionSummary;
 use crate::value::PositionValue;
-use minishogi::{Game, MoveList, RuleSet};
+use minishogi::{Color, Game, MoveList, RuleSet};
 use minishogi_analysis::{analyse, Analysis, AnalysisError, AnalysisLimits, GameResult};
 use minishogi_tablebase::{By, Material, Tablebase};
 use std::time::Duration;
@@ -55,12 +56,7 @@ pub fn analysed_probe(
         ranked.push((analysis_rank(&after), report));
     }
     Ok(ProbeReport {
-        sfen: position.to_sfen(),
-        material: analysis.material.clone(),
-        first_player: first_player.name(),
-        exact: analysis.exact,
-        source: analysis.source.name(),
-        value: PositionValue::from(&analysis),
+        position: summary(&analysis, first_player, analysis.exact),
         best: analysis.best.map(|m| m.to_string()),
         line: analysis.line.iter().map(|m| m.to_string()).collect(),
         moves: sort_moves(ranked),
@@ -95,16 +91,19 @@ pub fn analysed_mainline(
         let sfen = game.position().to_sfen();
         line.push(PlyReport { usi: m.to_string(), sfen, value: PositionValue::from(&after) });
     }
-    Ok(MainlineReport {
-        sfen: position.to_sfen(),
+    Ok(MainlineReport { position: summary(&analysis, first_player, exact), line, end: end_of_line(&game) })
+}
+
+/// The analysed position and its value (`exact` as the answer states it).
+fn summary(analysis: &Analysis, first_player: Color, exact: bool) -> PositionSummary {
+    PositionSummary {
+        sfen: analysis.sfen.clone(),
         material: analysis.material.clone(),
         first_player: first_player.name(),
         exact,
         source: analysis.source.name(),
-        value: PositionValue::from(&analysis),
-        line,
-        end: end_of_line(&game),
-    })
+        value: PositionValue::from(analysis),
+    }
 }
 
 /// `(the side to move wins, plies)` for a proved result by mate.

@@ -23,6 +23,7 @@ mod query;
 mod routes;
 mod run;
 mod state;
+mod summary;
 mod value;
 
 pub use analysed::{analysed_mainline, analysed_probe, quick_limits};
@@ -38,4 +39,5 @@ pub use query::PositionQuery;
 pub use routes::router;
 pub use run::{serve, serve_on, ServerError};
 pub use state::AppState;
+pub use summary::PositionSummary;
 pub use value::PositionValue;

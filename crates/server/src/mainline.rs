@@ -4,6 +4,7 @@
 use crate::error::ApiError;
 use crate::probe::proved;
 use crate::query::PositionQuery;
+use crate::summary::PositionSummary;
 use crate::value::PositionValue;
 use minishogi::{EndReason, Game, RuleSet};
 use minishogi_tablebase::{Material, Tablebase};
@@ -12,19 +13,9 @@ use serde::Serialize;
 /// The line of a position to the end of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MainlineReport {
-    /// The position, as SFEN.
-    pub sfen: String,
-    /// Its material set.
-    pub material: String,
-    /// Who moved first in the game: `sente` or `gote`.
-    pub first_player: &'static str,
-    /// True when every value is proved (read from a table, or a mate the solver proved).
-    pub exact: bool,
-    /// Where the values come from: `tablebase`, `mate-solver` or `engine`.
-    pub source: &'static str,
-    /// The value of the position, from the view of its side to move.
+    /// The position and its value; `exact` when every value of the line is proved.
     #[serde(flatten)]
-    pub value: PositionValue,
+    pub position: PositionSummary,
     /// The plies of the line, in order.
     pub line: Vec<PlyReport>,
     /// How the game ends after the line; `null` when the line stops short of the end (a draw
@@ -74,12 +65,14 @@ pub fn mainline(tb: &Tablebase, query: &PositionQuery) -> Result<MainlineReport,
         line.push(PlyReport { usi: m.to_string(), sfen: after.to_sfen(), value: value.into() });
     }
     Ok(MainlineReport {
-        sfen: position.to_sfen(),
-        material: material.name(),
-        first_player: first_player.name(),
-        exact,
-        source: "tablebase",
-        value: answer.probe.verdict.into(),
+        position: PositionSummary {
+            sfen: position.to_sfen(),
+            material: material.name(),
+            first_player: first_player.name(),
+            exact,
+            source: "tablebase",
+            value: answer.probe.verdict.into(),
+        },
         line,
         end: end_of_line(&game),
     })

@@ -4,6 +4,7 @@
 use crate::error::ApiError;
 use crate::order::{move_rank, MoveRank};
 use crate::query::PositionQuery;
+use crate::summary::PositionSummary;
 use crate::value::PositionValue;
 use minishogi::{MoveList, RuleSet};
 use minishogi_tablebase::{Material, Tablebase, Verdict, Wdl};
@@ -12,20 +13,9 @@ use serde::Serialize;
 /// The answer to a probe (see docs/server.md for an example).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProbeReport {
-    /// The position, as SFEN.
-    pub sfen: String,
-    /// Its material set, e.g. `G` (`-` for kings only).
-    pub material: String,
-    /// Who moved first in the game: `sente` or `gote`.
-    pub first_player: &'static str,
-    /// True when the value is proved: read from a table (but not a draw from a table that
-    /// predates repetition values), or a mate the solver proved.
-    pub exact: bool,
-    /// Where the value comes from: `tablebase`, `mate-solver` or `engine`.
-    pub source: &'static str,
-    /// The value from the view of the side to move.
+    /// The position and its value.
     #[serde(flatten)]
-    pub value: PositionValue,
+    pub position: PositionSummary,
     /// A move that realises the value, as USI (`null` when there is no legal move).
     pub best: Option<String>,
     /// The line of best moves to the end of the game, as USI.
@@ -71,12 +61,14 @@ pub fn probe(tb: &Tablebase, query: &PositionQuery) -> Result<ProbeReport, ApiEr
         ranked.push((move_rank(&after), MoveReport { usi, value: after.into(), exact }));
     }
     Ok(ProbeReport {
-        sfen: position.to_sfen(),
-        material: material.name(),
-        first_player: first_player.name(),
-        exact: proved(&answer.probe.verdict, mate_only),
-        source: "tablebase",
-        value: answer.probe.verdict.into(),
+        position: PositionSummary {
+            sfen: position.to_sfen(),
+            material: material.name(),
+            first_player: first_player.name(),
+            exact: proved(&answer.probe.verdict, mate_only),
+            source: "tablebase",
+            value: answer.probe.verdict.into(),
+        },
         best: answer.probe.best.map(|m| m.to_string()),
         line: answer.line.iter().map(|m| m.to_string()).collect(),
         moves: sort_moves(ranked),
