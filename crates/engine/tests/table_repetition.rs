@@ -2,11 +2,11 @@
 //! its exact outcome (a decisive score for the side that wins the repetition, as the game's first
 //! player decides), and the engine playing both sides wins such positions by the rules.
 
-use minishogi::{Color, EndReason, Game, Position, RuleSet};
+use minishogi::{Color, Game, Position, RuleSet};
 use minishogi_engine::{
     EndgameOracle, Limits, Score, SearchResult, Searcher, TablebaseOracle, TbValue, Weights, REPETITION_WIN,
 };
-use minishogi_tablebase::{By, Indexer, Material, Tablebase, Verdict, Wdl, WriteOptions};
+use minishogi_tablebase::{By, Indexer, Material, Tablebase, Verdict, WriteOptions};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -112,24 +112,10 @@ fn positions(name: &str) -> Vec<Position> {
     (0..ix.size()).filter_map(|i| ix.position(i)).collect()
 }
 
-/// Whether a finished game's outcome is the table's verdict for the side to move at its start,
-/// named as the tables name it (SPEC §3.1: the first player's loss by checking with every move is
-/// a win "by repetition" of the second).
+/// Whether a finished game's outcome is the table's verdict for the side to move at its start.
 fn realises(game: &Game, start_mover: Color, verdict: Verdict) -> bool {
-    let Some(outcome) = game.outcome() else { return false };
-    let result = match outcome.winner {
-        None => Wdl::Draw,
-        Some(w) if w == start_mover => Wdl::Win,
-        Some(_) => Wdl::Loss,
-    };
-    let by = match outcome.reason {
-        EndReason::Checkmate | EndReason::NoLegalMove => By::Mate,
-        EndReason::Repetition => By::Repetition,
-        EndReason::PerpetualCheck if outcome.winner == Some(!game.first_player()) => By::Repetition,
-        EndReason::PerpetualCheck => By::PerpetualCheck,
-        EndReason::MoveLimit => return false,
-    };
-    (result, Some(by)) == (verdict.result, verdict.by)
+    Verdict::of_finished_game(game, start_mover)
+        .is_some_and(|g| (g.result, g.by) == (verdict.result, verdict.by))
 }
 
 /// Plies after which a game counts as hung.

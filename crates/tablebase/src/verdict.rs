@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use minishogi::RuleSet;
+use minishogi::{Color, EndReason, Game, RuleSet};
 
 use crate::draw_value::{Case, CycleOutcome, DrawValue};
 use crate::value::Value;
@@ -89,6 +89,29 @@ impl Verdict {
         };
         Verdict { result, by: Some(by), plies: None }
     }
+
+    /// The verdict that `game`, finished, realises for `start_mover` (the side to move at its
+    /// start), named as the tables name it: the first player's loss by checking with every move
+    /// is, like every repetition the first player loses, a win "by repetition" of the second
+    /// (SPEC §3.1). `plies` is the game's length for a result by mate; the move limit of
+    /// `draw300` is a draw with no `by`. `None` while the game goes on.
+    pub fn of_finished_game(game: &Game, start_mover: Color) -> Option<Verdict> {
+        let outcome = game.outcome()?;
+        let result = match outcome.winner {
+            None => Wdl::Draw,
+            Some(w) if w == start_mover => Wdl::Win,
+            Some(_) => Wdl::Loss,
+        };
+        let by = match outcome.reason {
+            EndReason::Checkmate | EndReason::NoLegalMove => Some(By::Mate),
+            EndReason::Repetition => Some(By::Repetition),
+            EndReason::PerpetualCheck if outcome.winner == Some(!game.first_player()) => Some(By::Repetition),
+            EndReason::PerpetualCheck => Some(By::PerpetualCheck),
+            EndReason::MoveLimit => None,
+        };
+        let plies = (by == Some(By::Mate)).then(|| u16::try_from(game.moves().len()).unwrap_or(u16::MAX));
+        Some(Verdict { result, by, plies })
+    }
 }
 
 impl fmt::Display for Verdict {
@@ -100,5 +123,43 @@ impl fmt::Display for Verdict {
             (Some(by), _) => write!(f, " by {}", by.name()),
             (None, _) => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{By, Verdict, Wdl};
+    use minishogi::{Color, Game, Position, RuleSet};
+
+    /// Kings only, `moves` played from `sfen` with `first` as the first player.
+    fn played(sfen: &str, first: Color, rules: RuleSet, moves: &[&str]) -> Game {
+        let pos = Position::from_sfen(sfen).expect("a position");
+        let mut game = Game::with_first_player(pos, rules, first);
+        for m in moves {
+            game.play_usi(m).expect("a legal move");
+        }
+        game
+    }
+
+    const SHUFFLE: [&str; 4] = ["5e4e", "1a2a", "4e5e", "2a1a"];
+
+    #[test]
+    fn a_fourfold_repetition_is_the_first_players_loss_by_repetition() {
+        let moves: Vec<&str> = SHUFFLE.iter().cycle().take(12).copied().collect();
+        let game = played("4k/5/5/5/K4 b - 1", Color::Sente, RuleSet::Standard, &moves);
+        let lost = Verdict { result: Wdl::Loss, by: Some(By::Repetition), plies: None };
+        assert_eq!(Verdict::of_finished_game(&game, Color::Sente), Some(lost));
+        let won = Verdict { result: Wdl::Win, by: Some(By::Repetition), plies: None };
+        assert_eq!(Verdict::of_finished_game(&game, Color::Gote), Some(won));
+        let unfinished = played("4k/5/5/5/K4 b - 1", Color::Sente, RuleSet::Standard, &moves[..11]);
+        assert_eq!(Verdict::of_finished_game(&unfinished, Color::Sente), None);
+    }
+
+    #[test]
+    fn a_mate_counts_the_plies_of_the_game() {
+        // Gold drop mate: 1. G*1b.
+        let game = played("4k/5/4P/5/K4 b G 1", Color::Sente, RuleSet::Standard, &["G*1b"]);
+        let won = Verdict { result: Wdl::Win, by: Some(By::Mate), plies: Some(1) };
+        assert_eq!(Verdict::of_finished_game(&game, Color::Sente), Some(won));
     }
 }

@@ -2,7 +2,7 @@
 //! rules crate's `Game` from the position as a game start, ends in the stated outcome; the values
 //! do not depend on the thread count and are invariant under the colour flip and the mirror.
 
-use minishogi::{Color, EndReason, Game, Position, RuleSet};
+use minishogi::{Color, Game, Position, RuleSet};
 use minishogi_tablebase::{
     generate, repetition_values, table_file_name, write_table, By, GenerateOptions, Indexer, Material,
     Tablebase, Verdict, Wdl, WriteOptions,
@@ -20,26 +20,6 @@ fn build(dir: &Path, name: &str) {
 fn positions(name: &str) -> Vec<Position> {
     let ix = Indexer::new(&Material::parse(name).expect("material"));
     (0..ix.size()).filter_map(|i| ix.position(i)).collect()
-}
-
-/// The rules' verdict of a finished game, from the view of the side to move at its start, named
-/// as the tables name it: the first player's loss by checking with every move is, like any
-/// repetition the first player loses, a win "by repetition" of the second (SPEC §3.1).
-fn game_verdict(game: &Game, start_mover: Color) -> (Wdl, By) {
-    let outcome = game.outcome().expect("the line ends the game");
-    let result = match outcome.winner {
-        None => Wdl::Draw,
-        Some(w) if w == start_mover => Wdl::Win,
-        Some(_) => Wdl::Loss,
-    };
-    let by = match outcome.reason {
-        EndReason::Checkmate | EndReason::NoLegalMove => By::Mate,
-        EndReason::Repetition => By::Repetition,
-        EndReason::PerpetualCheck if outcome.winner == Some(!game.first_player()) => By::Repetition,
-        EndReason::PerpetualCheck => By::PerpetualCheck,
-        EndReason::MoveLimit => panic!("no move limit under the standard rules"),
-    };
-    (result, by)
 }
 
 #[test]
@@ -78,9 +58,9 @@ fn lines_realise_verdicts(name: &str, per: usize) -> HashMap<String, usize> {
             for &m in &line {
                 game.play(m).unwrap_or_else(|e| panic!("{}: line move {m}: {e}", pos.to_sfen()));
             }
-            let (result, by) = game_verdict(&game, pos.side_to_move());
+            let got = Verdict::of_finished_game(&game, pos.side_to_move()).expect("the line ends the game");
             assert_eq!(
-                (result, Some(by)),
+                (got.result, got.by),
                 (v.result, v.by),
                 "{} first {first:?}: line {line:?}",
                 pos.to_sfen()
