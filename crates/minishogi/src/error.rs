@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::square::Square;
+
 /// Why a position is not a legal Minishogi position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
@@ -26,8 +28,9 @@ pub enum PositionError {
     PawnOnLastRank {
         /// `sente` or `gote`.
         side: &'static str,
-        /// USI square.
-        square: String,
+        /// The square (a `Square`, not text: tablebase scans meet this error for millions of
+        /// slots, and it must not allocate).
+        square: Square,
     },
     /// Two unpromoted pawns of one side on one file (nifu).
     #[error("two {side} pawns on file {file} (nifu)")]

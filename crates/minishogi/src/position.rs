@@ -66,10 +66,7 @@ fn check_material(
         }
         if piece.kind == Kind::Pawn {
             if sq.row() == last_row(piece.color) {
-                return Err(PositionError::PawnOnLastRank {
-                    side: side_name(piece.color),
-                    square: sq.to_string(),
-                });
+                return Err(PositionError::PawnOnLastRank { side: side_name(piece.color), square: sq });
             }
             let seen = &mut pawn_files[piece.color.index()][sq.col() as usize];
             if *seen {
