@@ -10,7 +10,8 @@
 //! use minjiku::Position;
 //! use minjiku_tablebase::*;
 //!
-//! // Build the Gold against the bare King (and the Kings alone, which it needs), then probe.
+//! // Build the Gold against the bare King (and the sets it needs: the Kings alone, the promoted
+//! // Gold), then probe.
 //! let dir = std::env::temp_dir().join(format!("mjtb-doctest-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir).unwrap();
 //! let gold = Material::parse("KGvK").unwrap();
@@ -42,7 +43,7 @@ pub use index::{Indexer, SCHEME};
 pub use material::{Material, MaterialError, MAX_PIECES};
 pub use moves::{backed_up, best_of, stays_in_set};
 pub use probe::{MinjikuTablebase, ProbeLine};
-pub use report::{info, TableInfo};
+pub use report::{info, side_summary, SideSummary, TableInfo};
 pub use retro::MinjikuRetro;
 pub use tables::{turned, Tables, Values};
 pub use verify::{verify, verify_values, VerifyError, VerifyReport};

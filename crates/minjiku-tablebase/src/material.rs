@@ -219,7 +219,7 @@ mod tests {
         }
         assert!(Material::parse("QvK").is_err());
         assert!(Material::parse("KZvK").is_err());
-        assert!(Material::parse("KQRvK").is_err());
+        assert!(Material::parse("KQRvKG").is_err());
         assert_eq!(Material::parse("KvKQ").map(|m| m.canonical().0.name()), Ok("KQvK".into()));
     }
 

@@ -5,7 +5,7 @@ use crate::index::Indexer;
 use crate::moves::{backed_up, better, stays_in_set};
 use crate::tables::Tables;
 use minishogi_tablebase::{RetroRules, Value};
-use minjiku::{destinations, king_distance, movement, MoveList, Piece, Position, Square, SquareSet};
+use minjiku::{destinations, king_distance, movement, Move, MoveList, Piece, Position, Square, SquareSet};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -121,9 +121,9 @@ impl RetroRules for MinjikuRetro<'_> {
                 continue;
             }
             for from in MinjikuRetro::origins(pos, to, piece) {
-                let before = pos.pieces().map(|(sq, p)| (if sq == to { from } else { sq }, p));
-                let Ok(before) = Position::from_pieces(before, mover) else { continue };
-                if destinations(&before, from, piece).contains(to) {
+                let Some(before) = moved_back(pos, to, from) else { continue };
+                let legal = !before.is_attacked(before.king(pos.side_to_move()), mover);
+                if legal && destinations(&before, from, piece).contains(to) {
                     if let Some(slot) = self.indexer.encode(&before) {
                         emit(slot, 1);
                     }
@@ -145,6 +145,19 @@ impl RetroRules for MinjikuRetro<'_> {
             }
         });
     }
+}
+
+/// `pos` with the piece on `to` put back on the empty square `from` and the other side to move
+/// (not checked for legality).
+fn moved_back(pos: &Position, to: Square, from: Square) -> Option<Position> {
+    let piece = pos.piece_at(to)?;
+    if movement(piece.kind).burns {
+        // Playing the Dragon's way back would burn: the position is assembled instead.
+        let pieces = pos.pieces().map(|(sq, p)| (if sq == to { from } else { sq }, p));
+        return Position::from_pieces(pieces, !pos.side_to_move()).ok();
+    }
+    // A plain move from `to` to the empty `from`: no capture, no burn, no promotion.
+    Some(pos.after(Move::new(to, from, false)))
 }
 
 /// True when `piece` burns and an enemy stands diagonally next to `to`.
