@@ -66,7 +66,11 @@ pub fn plan(targets: &[Material]) -> Vec<Material> {
 
 /// Builds the tables of `targets` in `dir` with every set they need: a set whose file exists is
 /// read (checked), the others are generated and written. Returns the tables written.
-pub fn build(dir: &Path, targets: &[Material], options: &BuildOptions<'_>) -> Result<Vec<TableSummary>, MinjikuTbError> {
+pub fn build(
+    dir: &Path,
+    targets: &[Material],
+    options: &BuildOptions<'_>,
+) -> Result<Vec<TableSummary>, MinjikuTbError> {
     let targets: Vec<Material> = targets.iter().map(|m| m.canonical().0).collect();
     let event = |e: BuildEvent<'_>| {
         if let Some(f) = options.events {

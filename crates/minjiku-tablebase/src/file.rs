@@ -28,7 +28,15 @@ pub fn write(
 ) -> Result<WriteSummary, MinjikuTbError> {
     let indexer = Indexer::new(material);
     let options = WriteOptions { dont_care_illegal: false, ..WriteOptions::default() };
-    Ok(write_table_for_rules(path, RULE_SET, &material.name(), &indexer.params(), values, &options, progress)?)
+    Ok(write_table_for_rules(
+        path,
+        RULE_SET,
+        &material.name(),
+        &indexer.params(),
+        values,
+        &options,
+        progress,
+    )?)
 }
 
 /// Opens a Minjiku table file and checks that its header names a set whose index this build

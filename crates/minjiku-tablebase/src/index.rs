@@ -159,8 +159,9 @@ mod tests {
             let Some(pos) = indexer.decode(slot) else { continue };
             legal += 1;
             assert_eq!(indexer.encode(&pos), Some(slot), "{}", pos.to_fen());
-            let mirrored = Position::from_pieces(pos.pieces().map(|(sq, p)| (mirror(sq), p)), pos.side_to_move())
-                .expect("mirror of a legal position");
+            let mirrored =
+                Position::from_pieces(pos.pieces().map(|(sq, p)| (mirror(sq), p)), pos.side_to_move())
+                    .expect("mirror of a legal position");
             assert_eq!(indexer.encode(&mirrored), Some(slot));
         }
         assert!(legal > 100_000);

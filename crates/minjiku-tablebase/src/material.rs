@@ -119,7 +119,9 @@ impl Material {
     /// The name, e.g. `KQvK`, `K+DvKL*`.
     pub fn name(&self) -> String {
         let side = |kinds: &[Kind]| {
-            std::iter::once("K".to_string()).chain(kinds.iter().map(|k| k.symbol().to_string())).collect::<String>()
+            std::iter::once("K".to_string())
+                .chain(kinds.iter().map(|k| k.symbol().to_string()))
+                .collect::<String>()
         };
         format!("{}v{}", side(&self.sides[0]), side(&self.sides[1]))
     }

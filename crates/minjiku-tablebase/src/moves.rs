@@ -1,7 +1,7 @@
 //! Which moves stay in a set and what a move's value is to the mover.
 
-use minjiku::{Kind, Move, Position};
 use minishogi_tablebase::Value;
+use minjiku::{Kind, Move, Position};
 
 /// True when `m` keeps the material: no capture (rifle included), no burn, no promotion, and not
 /// the first move of an unmoved Lateral Mover (which becomes another kind).
@@ -39,9 +39,11 @@ fn rank(v: Value) -> i32 {
 /// The value of a position from its moves' values (to the mover): no move is a loss in 0, else
 /// the best.
 pub fn best_of(values: impl IntoIterator<Item = Value>) -> Value {
-    values.into_iter().fold(None, |best: Option<Value>, v| match best {
-        Some(b) if !better(v, b) => Some(b),
-        _ => Some(v),
-    })
-    .unwrap_or(Value::mate(0).unwrap_or(Value::DRAW))
+    values
+        .into_iter()
+        .fold(None, |best: Option<Value>, v| match best {
+            Some(b) if !better(v, b) => Some(b),
+            _ => Some(v),
+        })
+        .unwrap_or(Value::mate(0).unwrap_or(Value::DRAW))
 }

@@ -38,15 +38,9 @@ pub fn info(path: &Path) -> Result<TableInfo, MinjikuTbError> {
 }
 
 fn counts_line(f: &mut fmt::Formatter<'_>, c: &ValueCounts) -> fmt::Result {
-    let longest = |v: Option<minishogi_tablebase::Value>| v.and_then(|v| v.dtm()).map_or("-".into(), |d| d.to_string());
-    write!(
-        f,
-        "wins {} losses {} draws {} longest mate {}",
-        c.wins,
-        c.losses,
-        c.draws,
-        longest(c.longest_win)
-    )
+    let longest =
+        |v: Option<minishogi_tablebase::Value>| v.and_then(|v| v.dtm()).map_or("-".into(), |d| d.to_string());
+    write!(f, "wins {} losses {} draws {} longest mate {}", c.wins, c.losses, c.draws, longest(c.longest_win))
 }
 
 impl fmt::Display for TableInfo {

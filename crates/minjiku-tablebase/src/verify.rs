@@ -115,7 +115,13 @@ pub fn verify_values(
                 };
                 if stored != expected {
                     let fen = indexer.decode(slot).map_or("illegal".to_string(), |p| p.to_fen());
-                    return Err(VerifyError::Mismatch { material: material.name(), slot, fen, stored, expected });
+                    return Err(VerifyError::Mismatch {
+                        material: material.name(),
+                        slot,
+                        fen,
+                        stored,
+                        expected,
+                    });
                 }
             }
             let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;

@@ -5,9 +5,11 @@ use super::progress::PhaseBar;
 use super::shared_args::ThreadsArg;
 use super::CliResult;
 use clap::{Args, Subcommand};
-use minjiku::Position;
 use minishogi_tablebase::Progress;
-use minjiku_tablebase::{build, default_sets, info, verify, BuildEvent, BuildOptions, Material, MinjikuTablebase};
+use minjiku::Position;
+use minjiku_tablebase::{
+    build, default_sets, info, verify, BuildEvent, BuildOptions, Material, MinjikuTablebase,
+};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
