@@ -37,7 +37,7 @@ impl MinjikuTablebase {
         let mut tables = Tables::new();
         for path in paths {
             let (material, table) = open(&path)?;
-            tables.insert(material, Values::File(table));
+            tables.insert(material, Values::File(Box::new(table)));
         }
         Ok(MinjikuTablebase { tables })
     }

@@ -104,7 +104,7 @@ impl RetroRules for MinjikuRetro<'_> {
                         Value::DRAW
                     }
                 };
-                if best.map_or(true, |b| better(value, b)) {
+                if best.is_none_or(|b| better(value, b)) {
                     best = Some(value);
                 }
             }

@@ -14,7 +14,7 @@ pub enum Values {
     /// Generated in this process: one byte per slot.
     Memory(Arc<Vec<u8>>),
     /// An open table file.
-    File(Table),
+    File(Box<Table>),
 }
 
 /// The tables known, by canonical set.

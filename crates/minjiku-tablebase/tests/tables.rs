@@ -95,11 +95,11 @@ fn damaged_and_foreign_files_are_refused() {
     let bytes = std::fs::read(path).expect("reads");
     let cut = dir.path().join("cut.mjtb");
     std::fs::write(&cut, &bytes[..bytes.len() - 10]).expect("writes");
-    let err = open(&cut).err().expect("a truncated file is refused");
+    let Err(err) = open(&cut) else { panic!("a truncated file is refused") };
     assert!(err.to_string().contains("cut.mjtb"), "{err}");
     assert!(info(&dir.path().join("missing.mjtb")).is_err());
     // Minishogi's reader refuses a Minjiku table, and the other way round.
-    let err = minishogi_tablebase::Table::open(path).err().expect("refused");
+    let Err(err) = minishogi_tablebase::Table::open(path) else { panic!("refused") };
     assert!(err.to_string().contains("minjiku-dtm"), "{err}");
     let kings = minishogi_tablebase::Material::parse("-").expect("a set");
     let values = minishogi_tablebase::generate(&kings, &Default::default()).expect("generates");
@@ -107,7 +107,7 @@ fn damaged_and_foreign_files_are_refused() {
     let params = minishogi_tablebase::Indexer::new(&kings).params();
     minishogi_tablebase::write_table(&shogi, "-", &params, &values, &Default::default(), &|_| {})
         .expect("writes");
-    let err = open(&shogi).err().expect("refused");
+    let Err(err) = open(&shogi) else { panic!("refused") };
     assert!(err.to_string().contains("minishogi-dtm"), "{err}");
 }
 

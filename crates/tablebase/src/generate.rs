@@ -34,7 +34,7 @@ use crate::thread_pool::with_threads;
 use crate::value::Value;
 use chunks::{advance, for_each_chunk, mark, CHUNK};
 use counters::{Counters, InByte, Sparse};
-use seeds::Seeds;
+use seeds::{ChunkSeeds, Seeds};
 use work::{Work, ILLEGAL};
 
 /// Most legal moves a position may have for the generator's counters.
@@ -227,7 +227,7 @@ fn analyse<R: RetroRules>(
     let chunks = size.div_ceil(CHUNK) as usize;
     let mut scan: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     let mut next: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
-    let seed_chunks = Mutex::new(Vec::new());
+    let seed_chunks: ChunkSeeds = Mutex::new(Vec::new());
     let too_large = AtomicBool::new(false);
     for_each_chunk(size, "moves", progress, |start, end| {
         let mut most = 0;
@@ -344,7 +344,7 @@ fn passes<R: RetroRules, C: Counters>(
                 mark(next, target);
             }
         };
-        let wins = pass(rules, work, win, scan, &label, progress, |target, weight| take(target, weight));
+        let wins = pass(rules, work, win, scan, &label, progress, take);
         seeds.at(n + 2).par_iter().for_each(|&slot| take(u64::from(slot), 1));
         advance(scan, next);
         if wins == 0 && !seeds.any_from(n + 2) {

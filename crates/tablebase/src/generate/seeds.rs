@@ -10,6 +10,9 @@
 
 use std::sync::Mutex;
 
+/// The seeds gathered by the chunks of the first pass: `(chunk, [(slot, distance)])`.
+pub(super) type ChunkSeeds = Mutex<Vec<(u64, Vec<(u32, u8)>)>>;
+
 /// Slots seeded by their exits, per distance (slots below 2^32: sets with exits are that small).
 #[derive(Default)]
 pub(super) struct Seeds {
@@ -19,7 +22,7 @@ pub(super) struct Seeds {
 
 impl Seeds {
     /// Groups the seeds gathered per chunk (`(chunk, [(slot, distance)])`, any chunk order).
-    pub(super) fn from_chunks(chunks: Mutex<Vec<(u64, Vec<(u32, u8)>)>>) -> Seeds {
+    pub(super) fn from_chunks(chunks: ChunkSeeds) -> Seeds {
         let mut chunks = chunks.into_inner().unwrap_or_else(|e| e.into_inner());
         if chunks.is_empty() {
             return Seeds::default();
