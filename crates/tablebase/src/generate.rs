@@ -17,9 +17,11 @@
 
 mod chunks;
 mod counters;
+mod seeds;
 mod work;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -32,6 +34,7 @@ use crate::thread_pool::with_threads;
 use crate::value::Value;
 use chunks::{advance, for_each_chunk, mark, CHUNK};
 use counters::{Counters, InByte, Sparse};
+use seeds::{ChunkSeeds, Seeds};
 use work::{Work, ILLEGAL};
 
 /// Most legal moves a position may have for the generator's counters.
@@ -224,13 +227,24 @@ fn analyse<R: RetroRules>(
     let chunks = size.div_ceil(CHUNK) as usize;
     let mut scan: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     let mut next: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
+    let seed_chunks: ChunkSeeds = Mutex::new(Vec::new());
+    let too_large = AtomicBool::new(false);
     for_each_chunk(size, "moves", progress, |start, end| {
         let mut most = 0;
         let mut mated = false;
         let mut bytes = [ILLEGAL; CHUNK as usize];
+        let mut seeds = Vec::new();
         rules.decode_range(start, end, &mut |index, pos| {
             let Some(pos) = pos else { return };
-            let n = rules.move_count(&pos);
+            let exit = rules.exit_value(&pos);
+            // Moves that leave the set count as one more move (see `seeds`).
+            let n = rules.move_count(&pos) + u32::from(exit.is_some());
+            if let Some(d) = exit.and_then(Value::dtm) {
+                match u32::try_from(index) {
+                    Ok(slot) => seeds.push((slot, d.min(255) as u8)),
+                    Err(_) => too_large.store(true, Ordering::Relaxed),
+                }
+            }
             most = most.max(n);
             // No legal move: a loss in 0. Too many moves is reported after the pass.
             bytes[(index - start) as usize] = if n == 0 {
@@ -245,7 +259,14 @@ fn analyse<R: RetroRules>(
         if mated {
             scan[(start / CHUNK) as usize].store(true, Ordering::Relaxed);
         }
+        if !seeds.is_empty() {
+            seed_chunks.lock().unwrap_or_else(|e| e.into_inner()).push((start / CHUNK, seeds));
+        }
     });
+    if too_large.load(Ordering::Relaxed) {
+        return Err(GenerateError::TooLarge { material: name.to_string(), slots: size });
+    }
+    let seeds = Seeds::from_chunks(seed_chunks);
     let most = most_moves.load(Ordering::Relaxed);
     if most > u64::from(MAX_MOVES) {
         return Err(GenerateError::TooManyMoves { material: name.to_string(), moves: most as u32 });
@@ -253,14 +274,14 @@ fn analyse<R: RetroRules>(
     let in_byte = InByte { floor: ILLEGAL - most.max(1) as u8 };
     let cap = byte_cap.min(u32::from(in_byte.floor) - 1).min(u32::from(Value::MAX_DTM));
     let flags = (&mut scan, &mut next);
-    match passes(rules, work, &in_byte, 0, cap, flags.0, flags.1, stats, progress) {
+    match passes(rules, work, &in_byte, &seeds, 0, cap, flags.0, flags.1, stats, progress) {
         PassesEnd::Done => Ok(in_byte.floor),
         PassesEnd::Limit(n) => {
             // Mates too long for the byte next to the counters: counters move to a side table.
             let sparse = Sparse::take_over(work, &in_byte);
             stats.side_table = sparse.len() as u64;
             let cap = u32::from(Value::MAX_DTM);
-            match passes(rules, work, &sparse, n, cap, &mut scan, &mut next, stats, progress) {
+            match passes(rules, work, &sparse, &seeds, n, cap, &mut scan, &mut next, stats, progress) {
                 PassesEnd::Done => Ok(counters::UNRESOLVED),
                 PassesEnd::Limit(_) => Err(GenerateError::MateTooLong {
                     material: name.to_string(),
@@ -284,6 +305,7 @@ fn passes<R: RetroRules, C: Counters>(
     rules: &R,
     work: &Work<'_>,
     counters: &C,
+    seeds: &Seeds,
     n0: u32,
     cap: u32,
     scan: &mut Vec<AtomicBool>,
@@ -300,29 +322,37 @@ fn passes<R: RetroRules, C: Counters>(
         stats.passes += 1;
         let label = format!("mate {n}");
         let win = (n + 1) as u8;
-        let losses = pass(rules, work, n as u8, scan, &label, progress, |target, _| {
+        let make_win = |target: u64| {
             if work.update(target, |b| counters.is_unresolved(b).then_some(win)).is_ok() {
                 mark(next, target);
             }
-        });
+        };
+        let losses = pass(rules, work, n as u8, scan, &label, progress, |target, _| make_win(target));
+        seeds.at(n + 1).par_iter().for_each(|&slot| make_win(u64::from(slot)));
         advance(scan, next);
-        if losses == 0 {
+        if losses == 0 && !seeds.any_from(n + 1) {
             return PassesEnd::Done;
         }
-        stats.longest = n as u16;
+        if losses > 0 {
+            stats.longest = n as u16;
+        }
         stats.passes += 1;
         let label = format!("mate {}", n + 1);
         let loss = (n + 2) as u8;
-        let wins = pass(rules, work, win, scan, &label, progress, |target, weight| {
+        let take = |target: u64, weight: u8| {
             if weight != 0 && counters.take(work, target, weight, loss) {
                 mark(next, target);
             }
-        });
+        };
+        let wins = pass(rules, work, win, scan, &label, progress, take);
+        seeds.at(n + 2).par_iter().for_each(|&slot| take(u64::from(slot), 1));
         advance(scan, next);
-        if wins == 0 {
+        if wins == 0 && !seeds.any_from(n + 2) {
             return PassesEnd::Done;
         }
-        stats.longest = (n + 1) as u16;
+        if wins > 0 {
+            stats.longest = (n + 1) as u16;
+        }
         n += 2;
     }
 }

@@ -85,4 +85,6 @@ pub use value_counts::ValueCounts;
 pub use verdict::{By, Verdict, Wdl};
 pub use verify::{verify, VerifyError, VerifyReport};
 pub use verify_repetition::{verify_repetition, RepetitionError, RepetitionReport};
-pub use write::{write_table, write_table_with_repetition, WriteOptions, WriteSummary};
+pub use write::{
+    write_table, write_table_for_rules, write_table_with_repetition, WriteOptions, WriteSummary,
+};

@@ -5,8 +5,9 @@
 //! implementation is [`crate::MinishogiRetro`]; another game (say a 10×10 variant without
 //! drops) plugs in by implementing the same four methods over its own indexer.
 
-/// What retrograde analysis needs from a game: a dense index of the positions of one closed set
-/// (every move stays inside it), forward move counts and backward (un-move) generation.
+/// What retrograde analysis needs from a game: a dense index of the positions of one set, forward
+/// move counts and backward (un-move) generation, and the values of the moves that leave the set
+/// ([`RetroRules::exit_value`]; none in a closed set such as Minishogi's).
 ///
 /// Positions are identified only up to the symmetries the index uses. The contract that makes the
 /// move counters exact: for any two slots `q` and `w`, the sum of the weights that
@@ -36,8 +37,19 @@ pub trait RetroRules: Sync {
         self.decode(index)
     }
 
-    /// The number of legal moves of the side to move.
+    /// The number of legal moves of the side to move that stay in the set.
     fn move_count(&self, pos: &Self::Pos) -> u32;
+
+    /// The best value, from the side to move's point of view, among the legal moves of `pos` that
+    /// leave the set (in a game without drops, captures and promotions lead into other, smaller
+    /// tables built before: the value of such a move is the negated value found there, one ply
+    /// longer), or `None` when no move leaves. Those moves are neither counted by
+    /// [`RetroRules::move_count`] nor reported by [`RetroRules::predecessors`]; the generator seeds
+    /// the analysis with this value. The default: every move stays in the set (Minishogi, whose
+    /// captures go to hand).
+    fn exit_value(&self, _pos: &Self::Pos) -> Option<crate::Value> {
+        None
+    }
 
     /// Calls `emit(slot, weight)` for each legal move leading into `pos` (see the trait's weight
     /// contract). `no_moves` says that `pos` has no legal move (some games forbid moves that would

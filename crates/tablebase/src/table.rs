@@ -49,6 +49,16 @@ impl Table {
 
     /// Opens `path` keeping up to `cache_blocks` decompressed blocks (at least one).
     pub fn open_with_cache(path: impl AsRef<Path>, cache_blocks: usize) -> Result<Table, TablebaseError> {
+        Table::open_for_rules(path, RULE_SET, cache_blocks)
+    }
+
+    /// Opens `path`, a table of `rule_set` (another game's tables name theirs, e.g.
+    /// `minjiku-dtm`): a file of any other rule set is refused with [`TablebaseError::WrongTable`].
+    pub fn open_for_rules(
+        path: impl AsRef<Path>,
+        rule_set: &str,
+        cache_blocks: usize,
+    ) -> Result<Table, TablebaseError> {
         let path = path.as_ref().to_path_buf();
         let file = File::open(&path).map_err(|e| TablebaseError::io(&path, e))?;
         let len = file.metadata().map_err(|e| TablebaseError::io(&path, e))?.len();
@@ -62,6 +72,10 @@ impl Table {
         // rename), so the mapped bytes do not change under us.
         let map = unsafe { Mmap::map(&file) }.map_err(|e| TablebaseError::io(&path, e))?;
         let (header, header_len) = Header::decode(&path, &map)?;
+        if header.rule_set != rule_set {
+            let detail = format!("a table of rule set '{}', not '{rule_set}'", header.rule_set);
+            return Err(TablebaseError::WrongTable { path, detail });
+        }
         let layout = decode_layout(&path, &map, &header, header_len)?;
         let slots =
             |n: usize| (0..n).map(|_| Mutex::new(Slot { block: NO_BLOCK, data: Vec::new() })).collect();

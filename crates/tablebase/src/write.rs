@@ -93,6 +93,28 @@ pub fn write_table(
     write_table_with_repetition(path, material, index_params, values, None, options, progress)
 }
 
+/// [`write_table`] for another game's rules: the header names `rule_set` (e.g. `minjiku-dtm`),
+/// so that this crate's reader refuses the file and the other game's reader accepts it (see
+/// [`crate::Table::open_for_rules`]). The slots holding no legal position must store their bytes
+/// as they are (`options.dont_care_illegal` off: only Minishogi's index tells them apart).
+pub fn write_table_for_rules(
+    path: &Path,
+    rule_set: &str,
+    material: &str,
+    index_params: &[u8],
+    values: &[u8],
+    options: &WriteOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<WriteSummary, TablebaseError> {
+    if options.dont_care_illegal {
+        let detail = "don't-care illegal slots need Minishogi's index".to_string();
+        return Err(TablebaseError::InvalidInput { path: path.to_path_buf(), detail });
+    }
+    let compressed =
+        compress_values_for(path, rule_set, material, index_params, values, false, options, progress)?;
+    compressed.write(path, None)
+}
+
 /// [`write_table`] with the values under the repetition rule of the table's mate-only draws
 /// (format version 3 with a repetition section; `None` writes a mate-only table).
 pub fn write_table_with_repetition(
@@ -153,6 +175,21 @@ pub(crate) fn compress_values(
     options: &WriteOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<CompressedValues, TablebaseError> {
+    compress_values_for(path, RULE_SET, material, index_params, values, with_repetition, options, progress)
+}
+
+/// [`compress_values`] for a table of `rule_set`.
+#[allow(clippy::too_many_arguments)]
+fn compress_values_for(
+    path: &Path,
+    rule_set: &str,
+    material: &str,
+    index_params: &[u8],
+    values: &[u8],
+    with_repetition: bool,
+    options: &WriteOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<CompressedValues, TablebaseError> {
     let mut counts = Box::new([0u64; 256]);
     for &v in values {
         counts[v as usize] += 1;
@@ -164,7 +201,7 @@ pub(crate) fn compress_values(
     }
     let mut header = Header {
         version: FORMAT_VERSION,
-        rule_set: RULE_SET.to_string(),
+        rule_set: rule_set.to_string(),
         material: material.to_string(),
         index_params: index_params.to_vec(),
         index_size: values.len() as u64,

@@ -21,6 +21,8 @@ enum MinjikuCommand {
     Perft(PerftArgs),
     /// Show a position as a diagram with side to move and check status.
     Show(FenArg),
+    /// Endgame tables: gen, probe, verify, info.
+    Tb(super::minjiku_tb::MinjikuTbArgs),
 }
 
 /// A position given on the command line.
@@ -55,11 +57,17 @@ struct PerftArgs {
 
 /// Runs one `minjiku` subcommand.
 pub fn minjiku(args: MinjikuArgs) -> CliResult {
+    // The table commands print from worker threads: before stdout is locked here.
+    let command = match args.command {
+        MinjikuCommand::Tb(tb) => return super::minjiku_tb::minjiku_tb(tb),
+        other => other,
+    };
     let mut out = std::io::stdout().lock();
     let mut print = |line: String| writeln!(out, "{line}").map_err(|e| e.to_string());
-    match args.command {
+    match command {
         MinjikuCommand::Moves(fen) => fen.position()?.sorted_coord_moves().into_iter().try_for_each(print),
         MinjikuCommand::Show(fen) => print(fen.position()?.diagram()),
+        MinjikuCommand::Tb(_) => Ok(()), // answered above
         MinjikuCommand::Perft(args) => {
             let pos = args.fen.position()?;
             let start = Instant::now();

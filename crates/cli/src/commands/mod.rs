@@ -7,6 +7,7 @@ mod engine;
 mod match_cmd;
 mod mate;
 mod minjiku;
+mod minjiku_tb;
 mod nnue;
 mod progress;
 mod rules;

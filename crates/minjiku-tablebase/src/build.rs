@@ -1,0 +1,126 @@
+//! Building named sets and everything they need, in dependency order, as files in a directory.
+
+use crate::error::MinjikuTbError;
+use crate::file::{open, table_path, write};
+use crate::generate::{generate, GenerateOptions};
+use crate::material::Material;
+use crate::tables::{Tables, Values};
+use minishogi_tablebase::{Progress, ValueCounts};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What a build is doing, for the caller to show.
+#[derive(Clone, Copy, Debug)]
+pub enum BuildEvent<'a> {
+    /// A set's file is present and was read (its values are needed by a later set).
+    Loaded(&'a Material, &'a Path),
+    /// Generation of a set starts.
+    Generating(&'a Material, u64),
+    /// Progress of the set being generated.
+    Progress(Progress<'a>),
+    /// A set's file was written.
+    Written(&'a TableSummary),
+}
+
+/// Options of [`build`].
+#[derive(Clone, Copy, Default)]
+pub struct BuildOptions<'a> {
+    /// Worker threads; `None` uses rayon's global pool. The files do not depend on it.
+    pub threads: Option<usize>,
+    /// Regenerate the named sets even when their files exist (their dependencies are reused).
+    pub force: bool,
+    /// Called with what happens (from worker threads for [`BuildEvent::Progress`]).
+    pub events: Option<&'a (dyn Fn(BuildEvent<'_>) + Sync)>,
+}
+
+/// One table built.
+#[derive(Clone, Debug)]
+pub struct TableSummary {
+    /// The set.
+    pub material: Material,
+    /// Its file.
+    pub path: PathBuf,
+    /// Index slots.
+    pub slots: u64,
+    /// Wins, losses, draws, longest distances.
+    pub counts: ValueCounts,
+    /// Size of the file.
+    pub file_bytes: u64,
+    /// Wall time of generation and writing, seconds.
+    pub seconds: f64,
+}
+
+/// The canonical sets of `targets` and all the sets they need, each after those it needs.
+pub fn plan(targets: &[Material]) -> Vec<Material> {
+    let mut order: Vec<Material> = Vec::new();
+    for target in targets {
+        for m in target.build_order() {
+            if !order.contains(&m) {
+                order.push(m);
+            }
+        }
+    }
+    order
+}
+
+/// Builds the tables of `targets` in `dir` with every set they need: a set whose file exists is
+/// read (checked), the others are generated and written. Returns the tables written.
+pub fn build(
+    dir: &Path,
+    targets: &[Material],
+    options: &BuildOptions<'_>,
+) -> Result<Vec<TableSummary>, MinjikuTbError> {
+    let targets: Vec<Material> = targets.iter().map(|m| m.canonical().0).collect();
+    let event = |e: BuildEvent<'_>| {
+        if let Some(f) = options.events {
+            f(e);
+        }
+    };
+    let mut tables = Tables::new();
+    let mut written = Vec::new();
+    for material in plan(&targets) {
+        let path = table_path(dir, &material);
+        if path.exists() && !(options.force && targets.contains(&material)) {
+            let (_, table) = open(&path)?;
+            let values = table.values()?;
+            event(BuildEvent::Loaded(&material, &path));
+            tables.insert(material, Values::Memory(Arc::new(values)));
+            continue;
+        }
+        let start = Instant::now();
+        event(BuildEvent::Generating(&material, crate::Indexer::new(&material).size()));
+        let progress = |p: Progress<'_>| event(BuildEvent::Progress(p));
+        let generate_options = GenerateOptions { threads: options.threads, progress: Some(&progress) };
+        let (values, _) = generate(&material, &tables, &generate_options)?;
+        let summary = write(&path, &material, &values, &|_| {})?;
+        let mut counts = [0u64; 256];
+        values.iter().for_each(|&v| counts[v as usize] += 1);
+        let table = TableSummary {
+            material: material.clone(),
+            path,
+            slots: values.len() as u64,
+            counts: ValueCounts::from_counts(&counts),
+            file_bytes: summary.file_bytes,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        event(BuildEvent::Written(&table));
+        written.push(table);
+        tables.insert(material, Values::Memory(Arc::new(values)));
+    }
+    Ok(written)
+}
+
+/// The sets `tb gen` builds when none is named: every `K+X vs K`, and a few `K+X vs K+Y` (see
+/// `docs/minjiku-tablebase.md`) when `with_pairs`.
+pub fn default_sets(with_pairs: bool) -> Vec<Material> {
+    let mut sets = Material::all_single();
+    if with_pairs {
+        sets.extend(DEFAULT_PAIRS.iter().filter_map(|name| Material::parse(name).ok()));
+    }
+    sets
+}
+
+/// The two-piece sets of the default build: pieces that never promote, so that each needs only
+/// one-piece tables.
+pub const DEFAULT_PAIRS: &[&str] = &["KJvKA", "KFvKJ", "K+DvK+Y"];

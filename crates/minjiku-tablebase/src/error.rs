@@ -1,0 +1,36 @@
+//! Errors of building, reading and probing Minjiku tables.
+
+use std::path::PathBuf;
+
+/// What went wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum MinjikuTbError {
+    /// A table file could not be read or written (missing, truncated, corrupted, another game's).
+    #[error(transparent)]
+    File(#[from] minishogi_tablebase::TablebaseError),
+    /// Generation failed.
+    #[error(transparent)]
+    Generate(#[from] minishogi_tablebase::GenerateError),
+    /// A material name that does not parse.
+    #[error(transparent)]
+    Material(#[from] crate::MaterialError),
+    /// The file holds another set or index scheme than its name says.
+    #[error("{}: {detail}", path.display())]
+    WrongTable {
+        /// The file.
+        path: PathBuf,
+        /// What differs.
+        detail: String,
+    },
+    /// A table needed to look up a move's value is not loaded.
+    #[error("no table for {0} (build it first: minishogi minjiku tb gen {0})")]
+    Missing(String),
+    /// The worker thread pool could not be built.
+    #[error("cannot start {threads} worker threads: {message}")]
+    Threads {
+        /// Requested threads.
+        threads: usize,
+        /// The error.
+        message: String,
+    },
+}

@@ -1,0 +1,179 @@
+//! The index of a set: every placement of the Kings and pieces on the 100 board squares and the
+//! side to move, one slot each, with the left-right mirror folded away.
+//!
+//! Slot = `((side · 50 + white King) · 100 + black King) · 100^n + pieces…`, where the white
+//! King's square counts only files a–e (a position with it on f–j is mirrored first: the rules
+//! and the four extra squares are symmetric about the line between files e and f, and no square
+//! is its own mirror, so every position has exactly one slot). Pieces come White's first, each
+//! side's in kind order; two pieces of one side and kind are stored with the lower square first
+//! (the other order is an illegal slot). Positions with a piece on an extra square have no slot
+//! (see `docs/minjiku-tablebase.md`: the extra squares are gone in every table).
+
+use crate::material::Material;
+use minjiku::{Color, Kind, Piece, Position, Square};
+
+/// Board squares (files a–j, ranks 1–10).
+const SQUARES: u64 = 100;
+/// White King squares kept after mirroring (files a–e).
+const KING_HALF: u64 = 50;
+/// Version of the index scheme, stored in every file's index parameters.
+pub const SCHEME: u8 = 1;
+
+/// The dense index of one canonical material set.
+#[derive(Clone, Debug)]
+pub struct Indexer {
+    material: Material,
+    /// The pieces besides the Kings in slot order.
+    pieces: Vec<Piece>,
+    size: u64,
+}
+
+/// The board square number 0..100 of `sq` ((rank − 1) · 10 + file), `None` on an extra square.
+fn number(sq: Square) -> Option<u64> {
+    (1..=10).contains(&sq.rank()).then(|| (sq.rank() as u64 - 1) * 10 + sq.file() as u64)
+}
+
+/// The board square with number `n` (0..100).
+fn square(n: u64) -> Option<Square> {
+    Square::new((n % 10) as i8, (n / 10) as i8 + 1)
+}
+
+/// `sq` mirrored left-right (file a ↔ j).
+pub(crate) fn mirror(sq: Square) -> Square {
+    Square::new(9 - sq.file(), sq.rank()).unwrap_or(sq)
+}
+
+impl Indexer {
+    /// The index of `material` as written (callers pass canonical sets).
+    pub fn new(material: &Material) -> Indexer {
+        let mut pieces = Vec::new();
+        for color in [Color::White, Color::Black] {
+            pieces.extend(material.side(color).iter().map(|&k| Piece::new(color, k)));
+        }
+        let size = 2 * KING_HALF * SQUARES * SQUARES.pow(pieces.len() as u32);
+        Indexer { material: material.clone(), pieces, size }
+    }
+
+    /// The material set.
+    pub fn material(&self) -> &Material {
+        &self.material
+    }
+
+    /// Number of slots.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// What a file stores to say which index it was written for.
+    pub fn params(&self) -> Vec<u8> {
+        let mut out = vec![SCHEME, self.pieces.len() as u8];
+        out.extend(self.pieces.iter().map(|p| (p.color.index() * 32 + p.kind.index()) as u8));
+        out
+    }
+
+    /// The slot of `pos`, which must have this set's material in this orientation; `None` when a
+    /// piece stands on an extra square (or the material differs).
+    pub fn encode(&self, pos: &Position) -> Option<u64> {
+        let white_king = pos.king(Color::White);
+        let flip = white_king.file() >= 5;
+        let place = |sq: Square| number(if flip { mirror(sq) } else { sq });
+        let mut slot = u64::from(pos.side_to_move() == Color::Black);
+        slot = slot * KING_HALF + {
+            let n = place(white_king)?;
+            (n / 10) * 5 + n % 10
+        };
+        slot = slot * SQUARES + place(pos.king(Color::Black))?;
+        let mut numbers = [0u64; crate::material::MAX_PIECES];
+        let mut used = [false; crate::material::MAX_PIECES];
+        for (sq, piece) in pos.pieces().filter(|(_, p)| p.kind != Kind::King) {
+            // The first unused piece of this colour and kind, in slot order.
+            let i = (0..self.pieces.len()).find(|&i| !used[i] && self.pieces[i] == piece)?;
+            used[i] = true;
+            numbers[i] = place(sq)?;
+        }
+        let used = &used[..self.pieces.len()];
+        let numbers = &mut numbers[..self.pieces.len()];
+        if used.iter().any(|&u| !u) {
+            return None;
+        }
+        // Equal pieces: the lower square first.
+        for i in 1..self.pieces.len() {
+            if self.pieces[i] == self.pieces[i - 1] && numbers[i] < numbers[i - 1] {
+                numbers.swap(i, i - 1);
+            }
+        }
+        Some(numbers.iter().fold(slot, |s, &n| s * SQUARES + n))
+    }
+
+    /// The position in `slot`, if it holds a legal one: squares distinct, equal pieces in order,
+    /// the side not to move not in check.
+    pub fn decode(&self, slot: u64) -> Option<Position> {
+        if slot >= self.size {
+            return None;
+        }
+        let mut rest = slot;
+        let mut numbers = vec![0u64; self.pieces.len()];
+        for n in numbers.iter_mut().rev() {
+            *n = rest % SQUARES;
+            rest /= SQUARES;
+        }
+        let black_king = rest % SQUARES;
+        rest /= SQUARES;
+        let half = rest % KING_HALF;
+        let side = if rest / KING_HALF == 1 { Color::Black } else { Color::White };
+        let white_king = (half / 5) * 10 + half % 5;
+        let mut all = vec![white_king, black_king];
+        all.extend(&numbers);
+        for (i, n) in all.iter().enumerate() {
+            if all[..i].contains(n) {
+                return None;
+            }
+        }
+        for i in 1..self.pieces.len() {
+            if self.pieces[i] == self.pieces[i - 1] && numbers[i] < numbers[i - 1] {
+                return None;
+            }
+        }
+        let mut placed = vec![
+            (square(white_king)?, Piece::new(Color::White, Kind::King)),
+            (square(black_king)?, Piece::new(Color::Black, Kind::King)),
+        ];
+        for (&n, &piece) in numbers.iter().zip(&self.pieces) {
+            placed.push((square(n)?, piece));
+        }
+        Position::from_pieces(placed, side).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_legal_slot_round_trips_and_mirrors_share_slots() {
+        let m = Material::parse("KGvK").expect("a set");
+        let indexer = Indexer::new(&m);
+        assert_eq!(indexer.size(), 1_000_000);
+        let mut legal = 0;
+        for slot in (0..indexer.size()).step_by(7) {
+            let Some(pos) = indexer.decode(slot) else { continue };
+            legal += 1;
+            assert_eq!(indexer.encode(&pos), Some(slot), "{}", pos.to_fen());
+            let mirrored =
+                Position::from_pieces(pos.pieces().map(|(sq, p)| (mirror(sq), p)), pos.side_to_move())
+                    .expect("mirror of a legal position");
+            assert_eq!(indexer.encode(&mirrored), Some(slot));
+        }
+        assert!(legal > 100_000);
+    }
+
+    #[test]
+    fn equal_pieces_have_one_slot() {
+        let indexer = Indexer::new(&Material::parse("KGGvK").expect("a set"));
+        let pos = Position::from_fen("2/10/10/10/10/4k5/10/10/3G1G4/10/K9/2 w").expect("a position");
+        let slot = indexer.encode(&pos).expect("a slot");
+        assert_eq!(indexer.decode(slot).map(|p| p.to_fen()), Some(pos.to_fen()));
+        let pos = Position::from_fen("2/10/10/10/10/4k5/10/10/10/10/K9/G1 w").expect("a position");
+        assert_eq!(indexer.encode(&pos), None, "a piece on an extra square has no slot");
+    }
+}
