@@ -112,9 +112,15 @@ impl<'a> Search<'a> {
         self.budget.is_exhausted()
     }
 
-    /// Gives the search a second allowance (see [`Budget::extend`]).
-    pub fn extend_budget(&mut self) {
-        self.budget.extend();
+    /// Keeps a share of the budget back from the searches that follow (see
+    /// [`Budget::hold_back_line_share`]).
+    pub fn hold_back_line_share(&mut self) {
+        self.budget.hold_back_line_share();
+    }
+
+    /// Hands the share kept back to the searches that follow.
+    pub fn release_line_share(&mut self) {
+        self.budget.release_line_share();
     }
 
     /// Puts a position of the line being written out on the path at `ply`, so that searches
