@@ -35,7 +35,11 @@ impl AnalysisLimits {
 
     /// The default limits with the solver's time, the engine's time and the engine's depth that
     /// are given: a depth replaces the engine's default time unless a time is given too.
-    pub fn with(mate_time: Option<Duration>, engine_time: Option<Duration>, engine_depth: Option<u32>) -> Self {
+    pub fn with(
+        mate_time: Option<Duration>,
+        engine_time: Option<Duration>,
+        engine_depth: Option<u32>,
+    ) -> Self {
         let mut limits = AnalysisLimits::default();
         limits.mate_time = mate_time.or(limits.mate_time);
         if engine_depth.is_some() {

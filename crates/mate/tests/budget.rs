@@ -51,8 +51,13 @@ fn a_node_budget_covers_the_post_search() {
 #[test]
 fn a_time_budget_covers_the_post_search() {
     let time = Duration::from_millis(200);
-    let report = Solver::default().solve(&pos(), Mode::Tsume, &Limits { time: Some(time), ..Limits::default() });
+    let report =
+        Solver::default().solve(&pos(), Mode::Tsume, &Limits { time: Some(time), ..Limits::default() });
     // The clock is read every 1,024 nodes: a few milliseconds at most, more on a loaded machine.
-    assert!(report.elapsed < time + Duration::from_millis(150), "{:?} for a budget of {time:?}", report.elapsed);
+    assert!(
+        report.elapsed < time + Duration::from_millis(150),
+        "{:?} for a budget of {time:?}",
+        report.elapsed
+    );
     check(&report.result, 33);
 }
