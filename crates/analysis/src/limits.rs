@@ -32,6 +32,23 @@ pub struct AnalysisLimits {
 impl AnalysisLimits {
     /// The engine's depth when none of its limits is set.
     pub const FALLBACK_DEPTH: u32 = 8;
+
+    /// The default limits with the solver's time, the engine's time and the engine's depth that
+    /// are given: a depth replaces the engine's default time unless a time is given too.
+    pub fn with(
+        mate_time: Option<Duration>,
+        engine_time: Option<Duration>,
+        engine_depth: Option<u32>,
+    ) -> Self {
+        let mut limits = AnalysisLimits::default();
+        limits.mate_time = mate_time.or(limits.mate_time);
+        if engine_depth.is_some() {
+            limits.engine_depth = engine_depth;
+            limits.engine_time = None;
+        }
+        limits.engine_time = engine_time.or(limits.engine_time);
+        limits
+    }
 }
 
 impl Default for AnalysisLimits {

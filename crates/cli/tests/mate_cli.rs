@@ -20,6 +20,7 @@ fn a_drop_mate_in_text_and_json() {
     assert_eq!(json["result"], "mate");
     assert_eq!(json["plies"], 1);
     assert_eq!(json["line"], serde_json::json!(["G*1b"]));
+    assert_eq!(json["shortest"], true);
     assert!(json["nodes"].as_u64().is_some() && json["time_ms"].as_u64().is_some());
 }
 

@@ -4,7 +4,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How much a solve may spend. With neither nodes nor time nor a stop flag it runs to the end.
+/// How much a solve may spend, post-search and line included. With neither nodes nor time nor a
+/// stop flag it runs to the end.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Nodes (positions expanded) at most.
@@ -18,13 +19,20 @@ pub struct Limits {
 /// Nodes between two looks at the clock and the stop flag.
 const CLOCK_INTERVAL: u64 = 1024;
 
+/// The part of the budget (one in this many) that the post-search leaves for writing the line.
+const LINE_SHARE: u32 = 8;
+
 /// The running count of a search against its limits.
 pub struct Budget {
     limits: Limits,
     start: Instant,
     nodes: u64,
+    /// The node limit of the whole solve, and the one that stops the current phase.
     node_limit: u64,
+    phase_node_limit: u64,
+    /// The deadline of the whole solve, and the one that stops the current phase.
     deadline: Option<Instant>,
+    phase_deadline: Option<Instant>,
     exhausted: bool,
 }
 
@@ -32,27 +40,34 @@ impl Budget {
     /// A budget starting now.
     pub fn new(limits: &Limits) -> Budget {
         let start = Instant::now();
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let deadline = limits.time.map(|t| start + t);
         Budget {
             limits: limits.clone(),
             start,
             nodes: 0,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.time.map(|t| start + t),
+            node_limit,
+            phase_node_limit: node_limit,
+            deadline,
+            phase_deadline: deadline,
             exhausted: false,
         }
     }
 
-    /// Counts one node; true while the budget lasts.
+    /// Counts one node, and notes when a limit of the current phase is reached.
     #[inline]
     pub fn count_node(&mut self) {
         self.nodes += 1;
-        if self.nodes >= self.node_limit {
+        if self.nodes >= self.phase_node_limit {
             self.exhausted = true;
         } else if self.nodes % CLOCK_INTERVAL == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let stopped = self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
-            self.exhausted |= late || stopped;
+            self.exhausted |= self.is_late();
         }
+    }
+
+    fn is_late(&self) -> bool {
+        let late = self.phase_deadline.is_some_and(|d| Instant::now() >= d);
+        late || self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// True once a limit is reached.
@@ -71,12 +86,21 @@ impl Budget {
         self.start.elapsed()
     }
 
-    /// A second allowance as large as the first, for writing out a line once a mate is proved
-    /// (the proof may need re-searching where the table forgot it). A stop flag still stops.
-    pub fn extend(&mut self) {
-        let nodes = self.limits.nodes.map_or(u64::MAX, |n| self.nodes.saturating_add(n.max(100_000)));
-        self.node_limit = nodes;
-        self.deadline = self.limits.time.map(|t| Instant::now() + t);
-        self.exhausted = self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    /// Ends the current phase an eighth of the whole budget before the budget's end, so that
+    /// the post-search leaves nodes and time for writing the line out.
+    pub fn hold_back_line_share(&mut self) {
+        let held_nodes = self.limits.nodes.map_or(0, |n| n / u64::from(LINE_SHARE));
+        self.phase_node_limit = self.node_limit.saturating_sub(held_nodes);
+        let held_time = self.limits.time.map_or(Duration::ZERO, |t| t / LINE_SHARE);
+        self.phase_deadline = self.deadline.map(|d| d.checked_sub(held_time).unwrap_or(self.start));
+        self.exhausted |= self.nodes >= self.phase_node_limit || self.is_late();
+    }
+
+    /// Gives the current phase what is left of the whole budget (after
+    /// [`Budget::hold_back_line_share`]).
+    pub fn release_line_share(&mut self) {
+        self.phase_node_limit = self.node_limit;
+        self.phase_deadline = self.deadline;
+        self.exhausted = self.nodes >= self.node_limit || self.is_late();
     }
 }

@@ -112,9 +112,15 @@ impl<'a> Search<'a> {
         self.budget.is_exhausted()
     }
 
-    /// Gives the search a second allowance (see [`Budget::extend`]).
-    pub fn extend_budget(&mut self) {
-        self.budget.extend();
+    /// Keeps a share of the budget back from the searches that follow (see
+    /// [`Budget::hold_back_line_share`]).
+    pub fn hold_back_line_share(&mut self) {
+        self.budget.hold_back_line_share();
+    }
+
+    /// Hands the share kept back to the searches that follow.
+    pub fn release_line_share(&mut self) {
+        self.budget.release_line_share();
     }
 
     /// Puts a position of the line being written out on the path at `ply`, so that searches
@@ -131,6 +137,11 @@ impl<'a> Search<'a> {
     /// Searches `pos`, `ply` plies from the root by the path `path_key`, with `remaining` plies,
     /// until it is proved or disproved or the budget runs out.
     pub fn prove(&mut self, pos: &mut Position, ply: u16, remaining: u16, path_key: u64) -> NodeResult {
+        if self.budget.is_exhausted() {
+            // A spent budget counts no more nodes: what the tables know, else unsettled.
+            let unsettled = NodeResult::of(Numbers { pn: 1, dn: 1, plies: remaining });
+            return self.known(pos, remaining, path_key).unwrap_or(unsettled);
+        }
         loop {
             let result = self.mid(pos, ply, remaining, path_key, INFINITE, INFINITE);
             if result.is_proof() || result.is_disproof() || self.budget.is_exhausted() {

@@ -25,11 +25,11 @@ pub enum MateResult {
     Mate {
         /// The length of the proved mate, in plies (odd).
         plies: u32,
-        /// The moves from the position to the mate: `plies` of them when `shortest`, else
-        /// perhaps fewer (the budget did not show which defender reply resists longest).
+        /// The moves from the position to the mate: `plies` of them when the post-search could
+        /// show, at each defender move, a reply that resists longest; else perhaps fewer.
         line: Vec<Move>,
-        /// True when no shorter mate exists and the line has the mate's length (false when the
-        /// budget ran out in the post-search).
+        /// True when no shorter mate exists (false when the budget ran out in the post-search:
+        /// `plies` is then the shortest mate it had proved).
         shortest: bool,
     },
     /// Proved: no mate (in tsume, none by checks at all; in any-move mode, none within the bound).
@@ -102,16 +102,16 @@ impl Solver {
         if !first.is_proof() {
             return MateResult::Unknown;
         }
-        let (plies, is_shortest) = shortest(&mut search, &mut root, root_key, first.numbers.plies);
-        search.extend_budget();
+        // The post-search and the line share what the proof left: the post-search stops early
+        // enough for the line to be written within the budget.
+        search.hold_back_line_share();
+        let (plies, shortest) = shortest(&mut search, &mut root, root_key, first.numbers.plies);
+        search.release_line_share();
         let Some(moves) = line(&mut search, pos, root_key, plies) else { return MateResult::Unknown };
         if verify_line(pos, &moves, mode).is_err() {
             debug_assert!(false, "the solver wrote a line that is no mate: {moves:?} from {}", pos.to_sfen());
             return MateResult::Unknown;
         }
-        // The line is as long as the mate when the post-search could show each defender reply
-        // that resists longest; otherwise the defender may have left the mate early.
-        let shortest = is_shortest && moves.len() == usize::from(plies);
         MateResult::Mate { plies: u32::from(plies), line: moves, shortest }
     }
 }

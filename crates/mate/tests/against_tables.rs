@@ -133,7 +133,7 @@ fn check_set(name: &str, quota: u32, solver: &mut Solver) -> Seen {
             seen.checking_lines += 1;
             let d = u32::from(dtm.expect("a win"));
             assert!(
-                matches!(tsume, MateResult::Mate { plies, shortest: true, .. } if plies == d),
+                matches!(tsume, MateResult::Mate { plies, shortest: true, ref line } if plies == d && line.len() == d as usize),
                 "{name} {sfen}: a checking mate in {d}, tsume gave {tsume:?}"
             );
         }

@@ -17,6 +17,7 @@ fn mate(p: &Position, mode: Mode) -> (u32, Vec<String>) {
     match solve(p, mode, &limits()).result {
         MateResult::Mate { plies, line, shortest } => {
             assert!(shortest, "{}: mate in {plies} not proved shortest", p.to_sfen());
+            assert_eq!(line.len(), plies as usize, "{}: the defender did not resist longest", p.to_sfen());
             assert_eq!(verify_line(p, &line, mode), Ok(()));
             (plies, line.iter().map(|m| m.to_string()).collect())
         }

@@ -88,10 +88,7 @@ fn default_engine() -> Result<String, String> {
 /// Runs `minishogi book`.
 pub fn book(args: BookArgs) -> CliResult {
     let BookCommand::Build(args) = args.command;
-    let first = match &args.engine {
-        Some(command) => command.clone(),
-        None => default_engine()?,
-    };
+    let first = args.engine.clone().map_or_else(default_engine, Ok)?;
     let spec =
         |command: &str, options: &[String]| EngineSpec::new(command, options).map_err(|e| e.to_string());
     let mut scorers =
@@ -121,15 +118,13 @@ pub fn book(args: BookArgs) -> CliResult {
         .collect();
     let out_error = |e: std::io::Error| format!("{}: {e}", args.out.display());
     let mut out = BufWriter::new(File::create(&args.out).map_err(out_error)?);
-    writeln!(out, "# Balanced minishogi openings (minishogi book build): startpos + moves, one per line.")
-        .and_then(|()| {
-            writeln!(
-                out,
-                "# plies {}, screen {} within {} cp, kept within {} cp by every scorer, seed {}",
-                args.plies, settings.screen, args.screen_max, args.max_score, args.seed
-            )
-        })
-        .map_err(out_error)?;
+    writeln!(
+        out,
+        "# Balanced minishogi openings (minishogi book build): startpos + moves, one per line.\n\
+         # plies {}, screen {} within {} cp, kept within {} cp by every scorer, seed {}",
+        args.plies, settings.screen, args.screen_max, args.max_score, args.seed
+    )
+    .map_err(out_error)?;
     let bar = ProgressBar::new(args.count as u64);
     bar.set_style(style("{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}"));
     let clock = Instant::now();

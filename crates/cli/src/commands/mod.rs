@@ -37,7 +37,7 @@ enum Command {
     /// Count the leaves of the legal-move tree.
     Perft(rules::PerftArgs),
     /// Show a position as a diagram with hands, side to move and check status.
-    Show(rules::ShowArgs),
+    Show(rules::SfenArg),
     /// Play games against itself and write positions labelled with result and search score.
     Selfplay(selfplay::SelfplayArgs),
     /// Fit the evaluation weights to self-play datasets (Texel method).

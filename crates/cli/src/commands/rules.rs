@@ -1,6 +1,6 @@
 //! `moves`, `perft` and `show`: the rules crate from the shell.
 
-use super::stdin_lines::answer_lines;
+use super::stdin_lines::{answer_lines, parse_sfen};
 use super::CliResult;
 use clap::Args;
 use minishogi::{PerftDivide, Position};
@@ -17,7 +17,7 @@ pub struct SfenArg {
 
 impl SfenArg {
     fn position(&self) -> Result<Position, String> {
-        Position::from_sfen(&self.sfen).map_err(|e| format!("bad SFEN '{}': {e}", self.sfen))
+        parse_sfen(&self.sfen)
     }
 }
 
@@ -52,17 +52,10 @@ pub struct PerftArgs {
     time: bool,
 }
 
-/// Arguments of `show`.
-#[derive(Args)]
-pub struct ShowArgs {
-    #[command(flatten)]
-    sfen: SfenArg,
-}
-
 /// Prints the sorted legal moves, one per line (or one line per position with `--stdin`).
 pub fn moves(args: MovesArgs) -> CliResult {
     let Some(sfen) = args.sfen else { return moves_stdin() };
-    let moves = SfenArg { sfen }.position()?.sorted_legal_moves();
+    let moves = parse_sfen(&sfen)?.sorted_legal_moves();
     let mut out = std::io::stdout().lock();
     moves.iter().try_for_each(|m| writeln!(out, "{m}")).map_err(|e| e.to_string())
 }
@@ -105,7 +98,7 @@ pub fn perft(args: PerftArgs) -> CliResult {
 }
 
 /// Prints the diagram.
-pub fn show(args: ShowArgs) -> CliResult {
-    println!("{}", args.sfen.position()?.diagram());
+pub fn show(args: SfenArg) -> CliResult {
+    println!("{}", args.position()?.diagram());
     Ok(())
 }

@@ -1,16 +1,15 @@
 //! `serve`: the explorer's HTTP API and web page over a table directory (see docs/server.md).
 
+use super::shared_args::DirArg;
 use super::CliResult;
 use clap::Args;
 use minishogi_server::{ServeOptions, DEFAULT_ADDR};
-use std::path::PathBuf;
 
 /// Arguments of `serve`.
 #[derive(Args)]
 pub struct ServeArgs {
-    /// Table directory.
-    #[arg(long, default_value = "tables")]
-    dir: PathBuf,
+    #[command(flatten)]
+    dir: DirArg,
     /// Address to listen on (`0.0.0.0:8080` for every interface).
     #[arg(long, default_value = DEFAULT_ADDR)]
     addr: String,
@@ -22,7 +21,7 @@ pub struct ServeArgs {
 
 /// Serves until the process is stopped.
 pub fn serve(args: ServeArgs) -> CliResult {
-    let mut options = ServeOptions::new(args.dir, args.addr);
+    let mut options = ServeOptions::new(args.dir.dir, args.addr);
     if args.tables_only {
         options.analysis = None;
     }

@@ -2,6 +2,15 @@
 
 use clap::Args;
 use minishogi_tablebase::with_threads;
+use std::path::PathBuf;
+
+/// The table directory.
+#[derive(Args)]
+pub struct DirArg {
+    /// Table directory.
+    #[arg(long, default_value = "tables")]
+    pub dir: PathBuf,
+}
 
 /// The worker threads of a command.
 #[derive(Args, Clone, Copy)]

@@ -1,9 +1,10 @@
 //! Commands that answer each line of stdin with one line of stdout (`moves --stdin`, `tb probe`,
-//! `analyse`).
-
-use std::io::{BufRead, Write};
+//! `mate`, `analyse`).
 
 use super::CliResult;
+use clap::Args;
+use minishogi::Position;
+use std::io::{BufRead, Write};
 
 /// How many lines were answered, and how many of them with an error.
 pub struct Answered {
@@ -38,27 +39,40 @@ pub fn answer_lines(
     Ok(answered)
 }
 
-/// Answers the position `sfen`, or, when there is none, each SFEN read from stdin with one line: the
-/// answer, or the error as `error: ...` (as `{"sfen", "error"}` with `json`). The error of a stdin
-/// run counts the positions that could not be `done` ("probed", "analysed").
-pub fn answer_sfens(
-    sfen: Option<&str>,
-    json: bool,
-    done: &str,
-    mut answer: impl FnMut(&str) -> Result<String, String>,
-) -> CliResult {
-    let mut out = std::io::stdout().lock();
-    if let Some(sfen) = sfen {
-        return writeln!(out, "{}", answer(sfen)?).map_err(|e| e.to_string());
+/// The positions a command answers: one SFEN, or SFENs read from stdin; text or JSON.
+#[derive(Args)]
+pub struct SfensArg {
+    /// The position as SFEN (or `startpos`); without it, SFENs are read from stdin, one per line.
+    #[arg(long)]
+    pub sfen: Option<String>,
+    /// One JSON object per answer.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl SfensArg {
+    /// Answers `--sfen`, or, without it, each SFEN read from stdin with one line: the answer, or
+    /// the error as `error: ...` (as `{"sfen", "error"}` with `--json`). The error of a stdin run
+    /// counts the positions that could not be `done` ("probed", "analysed").
+    pub fn answer(&self, done: &str, mut answer: impl FnMut(&str) -> Result<String, String>) -> CliResult {
+        let mut out = std::io::stdout().lock();
+        if let Some(sfen) = &self.sfen {
+            return writeln!(out, "{}", answer(sfen)?).map_err(|e| e.to_string());
+        }
+        let answered = answer_lines(&mut out, true, |_, sfen| {
+            answer(sfen).map_err(|e| match self.json {
+                true => serde_json::json!({ "sfen": sfen, "error": e }).to_string(),
+                false => format!("error: {e}"),
+            })
+        })?;
+        match answered.failed {
+            0 => Ok(()),
+            failed => Err(format!("{failed} of {} positions could not be {done}", answered.lines)),
+        }
     }
-    let answered = answer_lines(&mut out, true, |_, sfen| {
-        answer(sfen).map_err(|e| match json {
-            true => serde_json::json!({ "sfen": sfen, "error": e }).to_string(),
-            false => format!("error: {e}"),
-        })
-    })?;
-    match answered.failed {
-        0 => Ok(()),
-        failed => Err(format!("{failed} of {} positions could not be {done}", answered.lines)),
-    }
+}
+
+/// `sfen` as a position, or the error a user reads.
+pub fn parse_sfen(sfen: &str) -> Result<Position, String> {
+    Position::from_sfen(sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))
 }

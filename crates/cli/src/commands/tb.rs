@@ -7,12 +7,11 @@ mod hint;
 pub use args::TbArgs;
 
 use super::progress::{style, PhaseBar};
-use super::stdin_lines::answer_sfens;
+use super::stdin_lines::parse_sfen;
 use super::CliResult;
 use args::{GenArgs, ProbeArgs, TbCommand};
 use hint::describe;
 use indicatif::{MultiProgress, ProgressBar};
-use minishogi::Position;
 use minishogi_tablebase::{
     build_tables, plan_build, BuildEvent, Material, MaterialTable, MemoryCheck, OnTheFly, RewrittenTable,
     TableInfo, Tablebase, VerifiedTable,
@@ -86,7 +85,7 @@ fn gen(args: &GenArgs) -> CliResult {
 fn probe(args: &ProbeArgs) -> CliResult {
     let tb = Tablebase::open(&args.dir.dir).map_err(|e| describe(&e))?;
     let warned = Mutex::new(HashSet::new());
-    answer_sfens(args.sfen.as_deref(), args.json, "probed", |sfen| answer(&tb, sfen, args, &warned))
+    args.positions.answer("probed", |sfen| answer(&tb, sfen, args, &warned))
 }
 
 /// The answer to one SFEN, as text or JSON; a missing small table is generated first. A table
@@ -97,7 +96,7 @@ fn answer(
     args: &ProbeArgs,
     warned: &Mutex<HashSet<Material>>,
 ) -> Result<String, String> {
-    let position = Position::from_sfen(sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))?;
+    let position = parse_sfen(sfen)?;
     let bar = Mutex::new(None);
     let events = |event: OnTheFly<'_>| {
         let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
@@ -121,7 +120,7 @@ fn answer(
             eprintln!("{warning}");
         }
     }
-    Ok(match args.json {
+    Ok(match args.positions.json {
         true => serde_json::to_string(&answer).map_err(|e| e.to_string())?,
         false => answer.to_string(),
     })

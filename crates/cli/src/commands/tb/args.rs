@@ -1,6 +1,7 @@
 //! The command line of `tb`: subcommands and their arguments.
 
-use crate::commands::shared_args::ThreadsArg;
+use crate::commands::shared_args::{DirArg, ThreadsArg};
+use crate::commands::stdin_lines::SfensArg;
 use clap::{Args, Subcommand};
 use minishogi::{Color, RuleSet};
 use minishogi_tablebase::WriteOptions;
@@ -26,14 +27,6 @@ pub enum TbCommand {
     /// Rewrite table files in place in this build's file format (values unchanged; read back and
     /// checked against the header's counts first). Older tables become smaller.
     Rewrite(RewriteArgs),
-}
-
-/// The table directory.
-#[derive(Args)]
-pub struct DirArg {
-    /// Table directory.
-    #[arg(long, default_value = "tables")]
-    pub dir: PathBuf,
 }
 
 /// The compression level of tables written.
@@ -70,14 +63,10 @@ pub struct GenArgs {
 /// Arguments of `tb probe`.
 #[derive(Args)]
 pub struct ProbeArgs {
-    /// The position as SFEN (or `startpos`); without it, SFENs are read from stdin, one per line.
-    #[arg(long)]
-    pub sfen: Option<String>,
+    #[command(flatten)]
+    pub positions: SfensArg,
     #[command(flatten)]
     pub dir: DirArg,
-    /// One JSON object per answer.
-    #[arg(long)]
-    pub json: bool,
     /// Who moved first in the game: `sente` (an even game) or `gote` (a handicap game). Under the
     /// standard rules this decides who wins a position nobody can win by mate.
     #[arg(long, default_value = "sente")]
