@@ -42,6 +42,24 @@ fn piece(sign: char, csa: &str) -> String {
     }
 }
 
+/// SFEN hand text from one letter per piece: `PPs` → `2Ps`.
+fn sfen_hand(letters: &str) -> String {
+    let mut out = String::new();
+    let mut chars = letters.chars().peekable();
+    while let Some(c) = chars.next() {
+        let mut n = 1;
+        while chars.peek() == Some(&c) {
+            chars.next();
+            n += 1;
+        }
+        if n > 1 {
+            out.push_str(&n.to_string());
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn usi_square(digits: &str) -> String {
     let mut chars = digits.chars();
     let file = chars.next().unwrap();
@@ -50,7 +68,7 @@ fn usi_square(digits: &str) -> String {
 }
 
 fn read_csa(text: &str) -> ReadBack {
-    let (mut rows, mut hands, mut side) = (Vec::new(), String::new(), None);
+    let (mut rows, mut hands) = (Vec::new(), String::new());
     let mut players = [String::new(), String::new()];
     let (mut game, mut moves, mut ending, mut winner) = (None::<Game>, Vec::new(), String::new(), None);
     for line in text.lines() {
@@ -83,9 +101,9 @@ fn read_csa(text: &str) -> ReadBack {
                 hands.push_str(&piece(sign, std::str::from_utf8(&chunk[2..]).unwrap()));
             }
         } else if line == "+" || line == "-" {
-            side = Some(if line == "+" { "b" } else { "w" });
-            let hand = if hands.is_empty() { "-".to_string() } else { hands.clone() };
-            let sfen = format!("{} {} {hand} 1", rows.join("/"), side.unwrap());
+            let side = if line == "+" { "b" } else { "w" };
+            let hand = if hands.is_empty() { "-".to_string() } else { sfen_hand(&hands) };
+            let sfen = format!("{} {} {hand} 1", rows.join("/"), side);
             game = Some(Game::new(Position::from_sfen(&sfen).unwrap(), RuleSet::Standard));
         } else if line.len() == 7 && (line.starts_with('+') || line.starts_with('-')) {
             let g = game.as_mut().expect("a move before the position");
@@ -95,7 +113,8 @@ fn read_csa(text: &str) -> ReadBack {
             } else {
                 let base = format!("{}{}", usi_square(from), usi_square(to));
                 let promoted = format!("{base}+");
-                let legal: Vec<String> = g.position().legal_move_list().iter().map(|m| m.to_string()).collect();
+                let legal: Vec<String> =
+                    g.position().legal_move_list().iter().map(|m| m.to_string()).collect();
                 if ["TO", "NG", "UM", "RY"].contains(&kind) && legal.contains(&promoted) {
                     promoted
                 } else {
@@ -136,7 +155,10 @@ fn a_game_from_the_start_reads_back_with_its_moves_and_result() {
     let played = ["P*1c", "R*4c", "2e4c", "4a3b", "4c3b"];
     let resign = GameResult::loss(Color::Gote, Termination::Resignation);
     let csa = to_csa(&finished("startpos moves 1e1b 2a1b", &played, resign));
-    assert!(csa.starts_with("V2.2\nN+minishogi\nN-Fairy_Stockfish\n'minishogi (5x5)\nP1-HI-KA-GI-KI-OU\n"), "{csa}");
+    assert!(
+        csa.starts_with("V2.2\nN+minishogi\nN-Fairy_Stockfish\n'minishogi (5x5)\nP1-HI-KA-GI-KI-OU\n"),
+        "{csa}"
+    );
     assert!(csa.contains("P5+OU+KI+GI+KA+HI\n+\n+1512HI\nT0\n-2112KI\nT0\n+0013FU\nT1\n"), "{csa}");
     assert!(csa.contains("-0043HI\nT1\n+2543KA\n"), "{csa}");
     assert!(csa.ends_with("%TORYO\n'summary:resignation:minishogi win:Fairy_Stockfish lose\n"), "{csa}");

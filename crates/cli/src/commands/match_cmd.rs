@@ -118,10 +118,9 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
         },
         sprt,
     };
-    let mut writer =
-        RecordWriter::create(args.records.as_deref(), args.kif.as_deref())
-            .and_then(|w| w.with_csa(args.csa.as_deref()))
-            .map_err(|e| e.to_string())?;
+    let mut writer = RecordWriter::create(args.records.as_deref(), args.kif.as_deref())
+        .and_then(|w| w.with_csa(args.csa.as_deref()))
+        .map_err(|e| e.to_string())?;
     let total = 2 * pairs;
     println!(
         "{} games ({pairs} pairs, each opening with both colours), tc {} / {}, concurrency {}",

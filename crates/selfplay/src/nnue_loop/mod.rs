@@ -21,8 +21,8 @@ use crate::evaluation::Evaluation;
 use crate::games::{selfplay_with, SelfplayConfig};
 use crate::matches::{play_match, MatchConfig, MatchState, PlayerSpec};
 use crate::nnue_train::{
-    load_float, quantisation_error, quantise, quiet_positions, save_float, train_network, write_net_loss_curve,
-    FloatNetwork, NetTrainConfig, NetTrainEvent, SampleSets,
+    load_float, quantisation_error, quantise, quiet_positions, save_float, train_network,
+    write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, SampleSets,
 };
 use crate::Error;
 use minishogi_engine::nnue::Network;
@@ -271,7 +271,11 @@ fn match_step(
             path: path.clone(),
             message: "missing or bad 'pentanomial'".into(),
         })?;
-        let tally = Tally { wins: r.parse("wins", &path)?, draws: r.parse("draws", &path)?, losses: r.parse("losses", &path)? };
+        let tally = Tally {
+            wins: r.parse("wins", &path)?,
+            draws: r.parse("draws", &path)?,
+            losses: r.parse("losses", &path)?,
+        };
         return Ok((Pentanomial { counts }, tally, r.get("kept") == Some("yes")));
     }
     report(LoopEvent::StepStart(LoopStep::Match));

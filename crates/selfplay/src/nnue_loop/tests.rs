@@ -83,6 +83,10 @@ fn the_same_seed_writes_the_same_network_elsewhere() {
     run(&config);
     run(&NnueLoopConfig { dir: b.path().to_path_buf(), ..config });
     for name in ["gen01.data", "gen01.nnue", "gen01.match"] {
-        assert_eq!(std::fs::read(a.path().join(name)).unwrap(), std::fs::read(b.path().join(name)).unwrap(), "{name}");
+        assert_eq!(
+            std::fs::read(a.path().join(name)).unwrap(),
+            std::fs::read(b.path().join(name)).unwrap(),
+            "{name}"
+        );
     }
 }
