@@ -6,7 +6,7 @@
 //! repetition and the rule set's limits end games, and an engine that plays an illegal move,
 //! overstays its clock, crashes or falls silent loses that game (and is restarted for the next).
 //! The score is the self-play crate's pentanomial Elo and SPRT ([`MatchScore`]); every game goes
-//! to a records file and KIF files ([`RecordWriter`]). [`build_book`] makes an openings file of
+//! to a records file, KIF and CSA files ([`RecordWriter`]). [`build_book`] makes an openings file of
 //! positions that deep searches score near zero.
 //!
 //! ```
@@ -24,6 +24,7 @@
 
 mod book;
 mod clock;
+mod csa;
 mod engine_process;
 mod engine_spec;
 mod error;
@@ -38,6 +39,7 @@ mod time_control;
 
 pub use book::{book_line, build_book, BookEntry, BookProgress, BookSettings, Scorer};
 pub use clock::GameClock;
+pub use csa::{csa_kind, to_csa};
 pub use engine_process::{parse_info, EngineFailure, EngineProcess, Reply, UsiScore};
 pub use engine_spec::{parse_option, split_command, EngineSpec};
 pub use error::Error;

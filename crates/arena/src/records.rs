@@ -1,8 +1,9 @@
 //! The records file: one line per game, tab-separated, in the order games finish —
 //! number, sente, gote, result (`1-0` sente won, `0-1`, `1/2-1/2`), how it ended, the opening
 //! (as in an openings file), the engines' moves, and their times in milliseconds.
-//! Optionally each game as a KIF file as well ([`crate::kif`]).
+//! Optionally each game as a KIF file ([`crate::kif`]) and a CSA file ([`crate::csa`]) as well.
 
+use crate::csa::to_csa;
 use crate::kif::to_kif;
 use crate::runner::FinishedGame;
 use crate::Error;
@@ -34,6 +35,7 @@ pub fn record_line(finished: &FinishedGame) -> String {
 pub struct RecordWriter {
     records: Option<(PathBuf, BufWriter<File>)>,
     kif_dir: Option<PathBuf>,
+    csa_dir: Option<PathBuf>,
 }
 
 impl RecordWriter {
@@ -51,7 +53,17 @@ impl RecordWriter {
         if let Some(dir) = kif_dir {
             std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
         }
-        Ok(RecordWriter { records, kif_dir: kif_dir.map(Path::to_path_buf) })
+        Ok(RecordWriter { records, kif_dir: kif_dir.map(Path::to_path_buf), csa_dir: None })
+    }
+
+    /// The same writer, also writing each game as `csa_dir/game-0001.csa` (the directory is
+    /// created if missing).
+    pub fn with_csa(mut self, csa_dir: Option<&Path>) -> Result<RecordWriter, Error> {
+        if let Some(dir) = csa_dir {
+            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        }
+        self.csa_dir = csa_dir.map(Path::to_path_buf);
+        Ok(self)
     }
 
     /// Records one game (flushed at once, so an interrupted match keeps its games).
@@ -64,6 +76,10 @@ impl RecordWriter {
         if let Some(dir) = &self.kif_dir {
             let path = dir.join(format!("game-{:04}.kif", finished.number));
             std::fs::write(&path, to_kif(finished)).map_err(|e| Error::io(&path, e))?;
+        }
+        if let Some(dir) = &self.csa_dir {
+            let path = dir.join(format!("game-{:04}.csa", finished.number));
+            std::fs::write(&path, to_csa(finished)).map_err(|e| Error::io(&path, e))?;
         }
         Ok(())
     }

@@ -11,7 +11,7 @@ fn engine() -> String {
 }
 
 #[test]
-fn two_real_engines_play_a_book_both_ways_with_records_and_kif() {
+fn two_real_engines_play_a_book_both_ways_with_records_kif_and_csa() {
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
     std::fs::write(p("book.txt"), "# two openings\nstartpos moves 3e4d 3a2b\nstartpos moves 2e3d\n").unwrap();
@@ -36,6 +36,8 @@ fn two_real_engines_play_a_book_both_ways_with_records_and_kif() {
         &p("games.tsv"),
         "--kif",
         &p("kif"),
+        "--csa",
+        &p("csa"),
     ]));
     assert!(
         out.starts_with("4 games (2 pairs, each opening with both colours), tc depth=2 / depth=2"),
@@ -58,6 +60,9 @@ fn two_real_engines_play_a_book_both_ways_with_records_and_kif() {
     for n in 1..=4 {
         let kif = std::fs::read_to_string(dir.path().join(format!("kif/game-000{n}.kif"))).unwrap();
         assert!(kif.contains("手合割：５五将棋"), "{kif}");
+        let csa = std::fs::read_to_string(dir.path().join(format!("csa/game-000{n}.csa"))).unwrap();
+        assert!(csa.starts_with("V2.2\nN+") && csa.contains("\nP1-HI-KA-GI-KI-OU\n"), "{csa}");
+        assert!(csa.lines().last().unwrap().starts_with("'summary:"), "{csa}");
     }
 }
 

@@ -85,3 +85,41 @@ fn train_quantise_and_play_with_the_network() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("checksum"));
 }
+
+#[test]
+fn the_loop_writes_a_generation_and_a_rerun_skips_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("run").to_string_lossy().into_owned();
+    let args = [
+        "nnue",
+        "loop",
+        "--out-dir",
+        &out_dir,
+        "--generations",
+        "1",
+        "--games",
+        "4",
+        "--nodes",
+        "150",
+        "--epochs",
+        "1",
+        "--batch-size",
+        "64",
+        "--match-games",
+        "2",
+        "--match-nodes",
+        "100",
+        "--linear",
+        "initial",
+        "--threads",
+        "1",
+    ];
+    let out = ok(&run(&args));
+    assert!(out.contains("== generation 1 of 1 (best: initial)"), "{out}");
+    assert!(out.contains("self-play: 4 games,") && !out.contains("skipped"), "{out}");
+    let summary = std::fs::read_to_string(dir.path().join("run/summary.md")).unwrap();
+    assert!(summary.lines().nth(2).unwrap().starts_with("| 1 | initial |"), "{summary}");
+    let again = ok(&run(&args));
+    assert_eq!(again.matches("already done, skipped").count(), 3, "{again}");
+    assert!(!again.contains("self-play: 4 games,"), "{again}");
+}

@@ -106,6 +106,17 @@ pub enum Error {
         /// Labelled positions seen.
         positions: usize,
     },
+    /// A file the network loop wrote earlier cannot be read back.
+    #[error("{}: {message}", path.display())]
+    LoopState {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A network file could not be read or written.
+    #[error(transparent)]
+    Network(#[from] minishogi_engine::nnue::NetworkError),
     /// The validation split took every game, leaving nothing to train on.
     #[error("no training positions: every game fell into the validation split")]
     NothingToTrain,

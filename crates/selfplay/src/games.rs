@@ -2,6 +2,7 @@
 //! search score and the result.
 
 use crate::dataset::{Dataset, DatasetMeta, GameRecord, Termination};
+use crate::evaluation::Evaluation;
 use crate::openings::{random_opening, OpeningConfig};
 use crate::rng::Rng;
 use minishogi::RuleSet;
@@ -96,10 +97,21 @@ pub fn selfplay(
     weights_name: &str,
     on_game: &(dyn Fn() + Sync),
 ) -> Dataset {
+    selfplay_with(config, &Evaluation::Linear(Box::new(weights.clone())), weights_name, on_game)
+}
+
+/// [`selfplay`] with any evaluation playing both sides (e.g. a network); `name` goes into the
+/// dataset's metadata as the player.
+pub fn selfplay_with(
+    config: &SelfplayConfig,
+    evaluation: &Evaluation,
+    name: &str,
+    on_game: &(dyn Fn() + Sync),
+) -> Dataset {
     let games: Vec<GameRecord> = (0..config.games as u64)
         .into_par_iter()
         .map_init(
-            || (Searcher::new(weights.clone(), config.hash_mb), Searcher::new(Weights::initial(), 1)),
+            || (evaluation.searcher(config.hash_mb), Searcher::new(Weights::initial(), 1)),
             |(searcher, checker), i| {
                 let record = play_game(i, config, searcher, checker);
                 on_game();
@@ -112,7 +124,7 @@ pub fn selfplay(
             generator: format!("minishogi selfplay {}", env!("CARGO_PKG_VERSION")),
             seed: config.seed,
             nodes: config.nodes,
-            weights: weights_name.to_string(),
+            weights: name.to_string(),
             ply_cap: config.ply_cap as u32,
         },
         games,

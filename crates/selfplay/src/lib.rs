@@ -5,7 +5,9 @@
 //! quiet positions ([`training_set`]) with the Texel method ([`gradient`], [`loss_curve`]);
 //! [`matches::play_match`] plays paired games between two weight sets or an external USI engine
 //! and reports Elo with a 95% interval ([`elo`]); [`train_loop::train`] repeats the three in a
-//! loop and keeps the better weights; [`nnue_train`] trains and quantises the evaluation network.
+//! loop and keeps the better weights; [`nnue_train`] trains and quantises the evaluation network,
+//! and [`nnue_loop`] repeats self-play → network training → match with the network as the player
+//! once it wins ([`evaluation::Evaluation`]).
 //! Runs go on a [`thread_pool`] and play the weights that [`load_weights`] names.
 //!
 //! ```
@@ -25,11 +27,13 @@ mod adam;
 pub mod dataset;
 pub mod elo;
 mod error;
+pub mod evaluation;
 pub mod games;
 pub mod gradient;
 pub mod loss_curve;
 mod match_report;
 pub mod matches;
+pub mod nnue_loop;
 pub mod nnue_train;
 pub mod openings;
 pub mod plot;

@@ -2,6 +2,7 @@
 //! swapped; results feed a pentanomial, an Elo estimate with its 95% interval and an optional SPRT.
 
 use crate::elo::{EloEstimate, Pentanomial, Sprt, SprtDecision, Tally};
+use crate::evaluation::Evaluation;
 use crate::openings::{random_opening, OpeningConfig};
 use crate::rng::Rng;
 use crate::usi_client::UsiEngine;
@@ -36,6 +37,16 @@ impl EnginePlayer {
         EnginePlayer {
             name: name.to_string(),
             searcher: Searcher::new(weights, hash_mb),
+            limits: Limits::nodes(nodes),
+        }
+    }
+
+    /// A player searching `nodes` per move with `evaluation` (weights or a network) and a
+    /// `hash_mb` table.
+    pub fn with_evaluation(name: &str, evaluation: &Evaluation, nodes: u64, hash_mb: usize) -> EnginePlayer {
+        EnginePlayer {
+            name: name.to_string(),
+            searcher: evaluation.searcher(hash_mb),
             limits: Limits::nodes(nodes),
         }
     }
@@ -89,6 +100,15 @@ pub enum PlayerSpec {
         /// Nodes per move.
         nodes: u64,
     },
+    /// The bundled engine with any evaluation (e.g. a network).
+    Evaluated {
+        /// Name in reports.
+        name: String,
+        /// What it evaluates with.
+        evaluation: Evaluation,
+        /// Nodes per move.
+        nodes: u64,
+    },
     /// An external USI engine.
     Usi {
         /// Program and arguments, separated by spaces.
@@ -126,6 +146,9 @@ impl PlayerSpec {
             PlayerSpec::Engine { name, weights, nodes } => {
                 Box::new(EnginePlayer::new(name, (**weights).clone(), *nodes, 2))
             }
+            PlayerSpec::Evaluated { name, evaluation, nodes } => {
+                Box::new(EnginePlayer::with_evaluation(name, evaluation, *nodes, 2))
+            }
             PlayerSpec::Usi { command, go, options } => Box::new(UsiPlayer {
                 engine: UsiEngine::start(command, options, Duration::from_secs(60))?,
                 go: go.clone(),
@@ -136,7 +159,7 @@ impl PlayerSpec {
     /// The name in reports.
     pub fn name(&self) -> String {
         match self {
-            PlayerSpec::Engine { name, .. } => name.clone(),
+            PlayerSpec::Engine { name, .. } | PlayerSpec::Evaluated { name, .. } => name.clone(),
             PlayerSpec::Usi { command, .. } => command.clone(),
         }
     }

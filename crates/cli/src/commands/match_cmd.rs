@@ -62,6 +62,9 @@ pub struct MatchArgs {
     /// Write each game as a KIF file into this directory.
     #[arg(long, requires = "engine1")]
     kif: Option<PathBuf>,
+    /// Write each game as a CSA file (version 2.2, 5×5 board) into this directory.
+    #[arg(long, requires = "engine1")]
+    csa: Option<PathBuf>,
     /// Rule set: standard (fourfold repetition: the first player loses) or draw300.
     #[arg(long, default_value = "standard", requires = "engine1")]
     rules: RuleSet,
@@ -115,8 +118,9 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
         },
         sprt,
     };
-    let mut writer =
-        RecordWriter::create(args.records.as_deref(), args.kif.as_deref()).map_err(|e| e.to_string())?;
+    let mut writer = RecordWriter::create(args.records.as_deref(), args.kif.as_deref())
+        .and_then(|w| w.with_csa(args.csa.as_deref()))
+        .map_err(|e| e.to_string())?;
     let total = 2 * pairs;
     println!(
         "{} games ({pairs} pairs, each opening with both colours), tc {} / {}, concurrency {}",

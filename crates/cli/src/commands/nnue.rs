@@ -1,8 +1,12 @@
-//! `minishogi nnue`: train the evaluation network from self-play datasets and quantise it. One
-//! file per subcommand; each parses its flags, calls `minishogi_selfplay::nnue_train` and prints.
+//! `minishogi nnue`: train the evaluation network from self-play datasets, quantise it, and run
+//! the loop self-play → train → match. One file per subcommand; each parses its flags, calls
+//! `minishogi_selfplay::nnue_train` or `nnue_loop` and prints.
 
+mod epoch_bar;
+mod loop_cmd;
 mod quantise;
 mod train;
+mod train_args;
 
 use clap::{Args, Subcommand};
 
@@ -19,6 +23,9 @@ enum NnueCommand {
     Train(train::NnueTrainArgs),
     /// Quantise a float network and report how far it evaluates from the float one.
     Quantise(quantise::NnueQuantiseArgs),
+    /// Self-play → train → match against the best → keep the winner, generation after
+    /// generation (resumable).
+    Loop(loop_cmd::NnueLoopArgs),
 }
 
 /// Runs `minishogi nnue`.
@@ -26,5 +33,6 @@ pub fn nnue(args: NnueArgs) -> super::CliResult {
     match args.command {
         NnueCommand::Train(a) => train::train(a),
         NnueCommand::Quantise(a) => quantise::quantise(a),
+        NnueCommand::Loop(a) => loop_cmd::nnue_loop(a),
     }
 }

@@ -8,6 +8,7 @@ mod play_match;
 mod train;
 mod tune;
 
+pub use args::{flag_error, OpeningArgs};
 pub use games::{selfplay, SelfplayArgs};
 pub use play_match::{match_cmd, MatchArgs};
 pub use train::{train, TrainArgs};

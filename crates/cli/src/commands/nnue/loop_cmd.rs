@@ -1,0 +1,148 @@
+//! `minishogi nnue loop`: generations of self-play with the best evaluation, network training and
+//! a fixed-node match against the best; resumable in its directory.
+
+use super::epoch_bar::{EpochBar, EPOCH_HEADER};
+use super::train_args::TrainingArgs;
+use crate::commands::progress::games_bar;
+use crate::commands::selfplay::{flag_error, OpeningArgs};
+use crate::commands::shared_args::ThreadsArg;
+use crate::commands::CliResult;
+use clap::Args;
+use minishogi_selfplay::games::SelfplayConfig;
+use minishogi_selfplay::matches::MatchConfig;
+use minishogi_selfplay::nnue_loop::{run_loop, summary_table, LoopEvent, LoopStep, NnueLoopConfig};
+use minishogi_selfplay::{load_weights, EMBEDDED};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// Arguments of `minishogi nnue loop`.
+#[derive(Args)]
+pub struct NnueLoopArgs {
+    /// Directory for every generation's dataset, networks, loss curve and match; a rerun skips
+    /// what is already there.
+    #[arg(long)]
+    out_dir: PathBuf,
+    /// Generations of self-play → train → match.
+    #[arg(long, default_value_t = 3)]
+    generations: usize,
+    /// Self-play games per generation.
+    #[arg(long, default_value_t = 20000)]
+    games: usize,
+    /// Nodes per move in self-play.
+    #[arg(long, default_value_t = 1000)]
+    nodes: u64,
+    /// Train on the datasets of this many latest generations.
+    #[arg(long, default_value_t = 3)]
+    window: usize,
+    /// Train every generation from random weights (default: from the best network's).
+    #[arg(long)]
+    cold_start: bool,
+    /// Match games per generation (candidate against the best so far).
+    #[arg(long, default_value_t = 400)]
+    match_games: usize,
+    /// Nodes per move in the matches.
+    #[arg(long, default_value_t = 2000)]
+    match_nodes: u64,
+    /// The linear weights the loop starts from: a file, `initial` or `embedded` (default).
+    #[arg(long)]
+    linear: Option<String>,
+    /// Seed of the whole run.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    training: TrainingArgs,
+    #[command(flatten)]
+    opening: OpeningArgs,
+    #[command(flatten)]
+    threads: ThreadsArg,
+}
+
+/// Runs `minishogi nnue loop`.
+pub fn nnue_loop(args: NnueLoopArgs) -> CliResult {
+    let spec = args.linear.as_deref().unwrap_or(EMBEDDED);
+    let weights = load_weights(spec).map_err(flag_error)?;
+    let opening = args.opening.config()?;
+    let ply_cap = args.opening.ply_cap;
+    let config = NnueLoopConfig {
+        generations: args.generations,
+        seed: args.seed,
+        selfplay: SelfplayConfig {
+            games: args.games,
+            nodes: args.nodes,
+            ply_cap,
+            opening: opening.clone(),
+            ..SelfplayConfig::default()
+        },
+        train: args.training.config(args.seed)?,
+        validation: args.training.validation,
+        window: args.window,
+        warm_start: !args.cold_start,
+        matches: MatchConfig { opening, ply_cap, ..MatchConfig::for_games(args.match_games) },
+        match_nodes: args.match_nodes,
+        linear: (weights, spec.to_string()),
+        dir: args.out_dir.clone(),
+    };
+    let games = games_bar(args.games as u64);
+    let epochs = EpochBar::new();
+    // Pairs finished when the last match line was printed: one line every 25 pairs.
+    let last_pairs = Mutex::new(0u64);
+    let total_games = config.matches.games();
+    let report = |event: LoopEvent<'_>| match event {
+        LoopEvent::GenerationStart { generation, best } => {
+            println!("== generation {generation} of {} (best: {best})", config.generations)
+        }
+        LoopEvent::Skipped(step) => println!("{}: already done, skipped", step_name(step)),
+        LoopEvent::StepStart(step) => {
+            println!("{} ...", step_name(step));
+            if step == LoopStep::Selfplay {
+                games.reset();
+                games.set_length(args.games as u64);
+            }
+            if let Ok(mut last) = last_pairs.lock() {
+                *last = 0;
+            }
+        }
+        LoopEvent::Game => games.inc(1),
+        LoopEvent::SelfplayDone(positions, secs) => {
+            games.finish_and_clear();
+            println!(
+                "self-play: {} games, {positions} positions in {secs:.0} s ({:.0} positions/s)",
+                args.games,
+                positions as f64 / secs.max(1e-9)
+            );
+        }
+        LoopEvent::Samples(train, valid) => {
+            println!("{train} training and {valid} validation samples");
+            println!("{EPOCH_HEADER}");
+        }
+        LoopEvent::Train(e) => epochs.show(e),
+        LoopEvent::Pair(s) => {
+            if let Ok(mut last) = last_pairs.lock() {
+                let n = s.pentanomial.pairs();
+                if n >= *last + 25 {
+                    *last = n;
+                    println!("{}", s.status_line(total_games));
+                }
+            }
+        }
+        LoopEvent::GenerationDone(row) => {
+            epochs.finish();
+            println!("{row}");
+        }
+    };
+    let (best, rows) = args.threads.install(|| run_loop(&config, &report))?.map_err(flag_error)?;
+    println!("{}", summary_table(&rows));
+    match best.as_str() {
+        b if b == spec => println!("best: the linear weights ({spec}); no network won"),
+        b => println!("best: {b}, written to {}", args.out_dir.join("best.nnue").display()),
+    }
+    Ok(())
+}
+
+fn step_name(step: LoopStep) -> &'static str {
+    match step {
+        LoopStep::Selfplay => "self-play",
+        LoopStep::Train => "training",
+        LoopStep::Match => "match against the best",
+    }
+}

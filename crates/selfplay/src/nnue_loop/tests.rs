@@ -1,0 +1,92 @@
+//! The loop on a tiny run: a rerun skips every finished step and changes no file; a removed
+//! receipt reruns only its step, with the same result; the same seed in another directory writes
+//! the same network.
+
+use super::*;
+use crate::openings::OpeningConfig;
+use std::path::Path;
+use std::sync::Mutex;
+
+fn tiny_config(dir: &Path) -> NnueLoopConfig {
+    NnueLoopConfig {
+        generations: 2,
+        seed: 7,
+        selfplay: SelfplayConfig {
+            games: 6,
+            nodes: 150,
+            opening: OpeningConfig { check_nodes: 100, ..OpeningConfig::default() },
+            ..SelfplayConfig::default()
+        },
+        train: NetTrainConfig { epochs: 2, batch_size: 64, ..NetTrainConfig::default() },
+        validation: 0.2,
+        window: 2,
+        warm_start: true,
+        matches: MatchConfig { pairs: 2, ..MatchConfig::default() },
+        match_nodes: 100,
+        linear: (Weights::initial(), "initial".into()),
+        dir: dir.to_path_buf(),
+    }
+}
+
+/// Runs the loop and returns what it did: the steps started and the steps skipped.
+fn run(config: &NnueLoopConfig) -> (Vec<GenerationSummary>, Vec<LoopStep>, Vec<LoopStep>) {
+    let (started, skipped) = (Mutex::new(Vec::new()), Mutex::new(Vec::new()));
+    let (_, rows) = run_loop(config, &|e| match e {
+        LoopEvent::StepStart(s) => started.lock().unwrap().push(s),
+        LoopEvent::Skipped(s) => skipped.lock().unwrap().push(s),
+        _ => {}
+    })
+    .unwrap();
+    (rows, started.into_inner().unwrap(), skipped.into_inner().unwrap())
+}
+
+fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_rerun_skips_finished_steps_and_a_removed_receipt_reruns_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = tiny_config(dir.path());
+    let (rows, started, skipped) = run(&config);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(started.len(), 6, "{started:?}");
+    assert!(skipped.is_empty());
+    for name in ["gen01.data", "gen01.nnue", "gen01.float", "gen01.train", "gen02.match", "summary.md"] {
+        assert!(dir.path().join(name).exists(), "{name}");
+    }
+    let before = contents(dir.path());
+
+    let (again, started, skipped) = run(&config);
+    assert!(started.is_empty(), "{started:?}");
+    assert_eq!(skipped.len(), 6);
+    assert_eq!(again, rows);
+    assert_eq!(contents(dir.path()), before);
+
+    std::fs::remove_file(dir.path().join("gen02.match")).unwrap();
+    let (third, started, _) = run(&config);
+    assert_eq!(started, vec![LoopStep::Match]);
+    assert_eq!(third, rows);
+    assert_eq!(contents(dir.path()), before);
+}
+
+#[test]
+fn the_same_seed_writes_the_same_network_elsewhere() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let config = NnueLoopConfig { generations: 1, ..tiny_config(a.path()) };
+    run(&config);
+    run(&NnueLoopConfig { dir: b.path().to_path_buf(), ..config });
+    for name in ["gen01.data", "gen01.nnue", "gen01.match"] {
+        assert_eq!(
+            std::fs::read(a.path().join(name)).unwrap(),
+            std::fs::read(b.path().join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
