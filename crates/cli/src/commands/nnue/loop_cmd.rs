@@ -8,8 +8,6 @@ use crate::commands::selfplay::{flag_error, OpeningArgs};
 use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
-use minishogi_selfplay::games::SelfplayConfig;
-use minishogi_selfplay::matches::MatchConfig;
 use minishogi_selfplay::nnue_loop::{run_loop, summary_table, LoopEvent, LoopStep, NnueLoopConfig};
 use minishogi_selfplay::{load_weights, EMBEDDED};
 use std::path::PathBuf;
@@ -61,23 +59,16 @@ pub struct NnueLoopArgs {
 pub fn nnue_loop(args: NnueLoopArgs) -> CliResult {
     let spec = args.linear.as_deref().unwrap_or(EMBEDDED);
     let weights = load_weights(spec).map_err(flag_error)?;
-    let opening = args.opening.config()?;
-    let ply_cap = args.opening.ply_cap;
+    let (selfplay, matches) = args.opening.loop_configs(args.games, args.nodes, args.match_games)?;
     let config = NnueLoopConfig {
         generations: args.generations,
         seed: args.seed,
-        selfplay: SelfplayConfig {
-            games: args.games,
-            nodes: args.nodes,
-            ply_cap,
-            opening: opening.clone(),
-            ..SelfplayConfig::default()
-        },
+        selfplay,
         train: args.training.config(args.seed)?,
         validation: args.training.validation,
         window: args.window,
         warm_start: !args.cold_start,
-        matches: MatchConfig { opening, ply_cap, ..MatchConfig::for_games(args.match_games) },
+        matches,
         match_nodes: args.match_nodes,
         linear: (weights, spec.to_string()),
         dir: args.out_dir.clone(),

@@ -1,6 +1,8 @@
 //! Flags shared by several subcommands, and the library settings they stand for.
 
 use clap::Args;
+use minishogi_selfplay::games::SelfplayConfig;
+use minishogi_selfplay::matches::MatchConfig;
 use minishogi_selfplay::openings::OpeningConfig;
 use minishogi_selfplay::tune::TuneConfig;
 use minishogi_selfplay::Error;
@@ -46,6 +48,22 @@ impl OpeningArgs {
             ..OpeningConfig::default()
         };
         config.validated().map_err(flag_error)
+    }
+
+    /// The self-play and match settings of a training loop (`train`, `nnue loop`): both start
+    /// from these openings and stop games at the same ply cap.
+    pub fn loop_configs(
+        &self,
+        games: usize,
+        nodes: u64,
+        match_games: usize,
+    ) -> Result<(SelfplayConfig, MatchConfig), String> {
+        let opening = self.config()?;
+        let ply_cap = self.ply_cap;
+        let selfplay =
+            SelfplayConfig { games, nodes, ply_cap, opening: opening.clone(), ..SelfplayConfig::default() };
+        let matches = MatchConfig { opening, ply_cap, ..MatchConfig::for_games(match_games) };
+        Ok((selfplay, matches))
     }
 }
 

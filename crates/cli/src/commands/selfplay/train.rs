@@ -6,9 +6,7 @@ use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::dataset::summary;
-use minishogi_selfplay::games::SelfplayConfig;
 use minishogi_selfplay::load_weights;
-use minishogi_selfplay::matches::MatchConfig;
 use minishogi_selfplay::train_loop::{summary_table, train as run_training, TrainConfig, TrainEvent};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -57,20 +55,13 @@ pub struct TrainArgs {
 /// Runs `minishogi train`.
 pub fn train(args: TrainArgs) -> CliResult {
     let init = load_weights(&args.init).map_err(flag_error)?;
-    let opening = args.opening.config()?;
-    let ply_cap = args.opening.ply_cap;
+    let (selfplay, matches) = args.opening.loop_configs(args.games, args.nodes, args.match_games)?;
     let config = TrainConfig {
         rounds: args.rounds,
         seed: args.seed,
-        selfplay: SelfplayConfig {
-            games: args.games,
-            nodes: args.nodes,
-            ply_cap,
-            opening: opening.clone(),
-            ..SelfplayConfig::default()
-        },
+        selfplay,
         tune: args.tune.config(args.seed)?,
-        matches: MatchConfig { opening, ply_cap, ..MatchConfig::for_games(args.match_games) },
+        matches,
         match_nodes: args.match_nodes,
         window: args.window,
         dir: args.dir.clone(),
