@@ -2,7 +2,7 @@
 
 use crate::limits::AnalysisLimits;
 use minishogi::{Color, Game, Move, Position, RuleSet};
-use minishogi_engine::{Limits, Score, Searcher, Weights};
+use minishogi_engine::{Limits, Score, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -19,10 +19,10 @@ pub struct Estimate {
     pub nodes: u64,
 }
 
-/// Searches `pos`, the start of a game that `first_player` began, with the shipped weights
+/// Searches `pos`, the start of a game that `first_player` began, with the shipped evaluation
 /// within the engine's limits.
 pub fn estimate(pos: &Position, first_player: Color, limits: &AnalysisLimits) -> Estimate {
-    let mut searcher = Searcher::new(Weights::default_embedded(), limits.hash_mb.max(1));
+    let mut searcher = Searcher::shipped(limits.hash_mb.max(1));
     // The time is the analysis's own, with no protocol to keep a reserve for.
     searcher.set_move_overhead(Duration::ZERO);
     let game = Game::with_first_player(pos.clone(), RuleSet::Standard, first_player);

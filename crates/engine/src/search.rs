@@ -43,6 +43,14 @@ impl Searcher {
         }
     }
 
+    /// The shipped engine: the embedded network over the embedded linear weights (which
+    /// evaluate once the network is removed), a table of `hash_mb` megabytes, one thread.
+    pub fn shipped(hash_mb: usize) -> Searcher {
+        let mut searcher = Searcher::new(Weights::default_embedded(), hash_mb);
+        searcher.set_network(Some(crate::nnue::shipped()));
+        searcher
+    }
+
     /// The weights in use.
     pub fn weights(&self) -> &Weights {
         &self.weights

@@ -3,7 +3,7 @@
 //! reply and is otherwise ignored; the loop ends only on `quit` or the end of input.
 
 use crate::limits::{Clock, Limits};
-use crate::nnue::Network;
+use crate::nnue::network_from_spec;
 use crate::report::{Info, SearchResult};
 use crate::search::Searcher;
 use crate::usi_mate::{checkmate, parse_mate_time, FALLBACK_TIME};
@@ -59,7 +59,7 @@ impl Usi {
     pub fn new(out: Box<dyn Write + Send>) -> Usi {
         Usi {
             out: Arc::new(Mutex::new(out)),
-            searcher: Some(Searcher::new(Weights::default_embedded(), DEFAULT_HASH_MB)),
+            searcher: Some(Searcher::shipped(DEFAULT_HASH_MB)),
             job: None,
             game: Game::new(Position::startpos(), RuleSet::Standard),
             rules: RuleSet::Standard,
@@ -129,7 +129,7 @@ impl Usi {
         self.say("option name USI_Variant type combo default minishogi var minishogi");
         self.say("option name TablebaseDir type string default <empty>");
         self.say("option name WeightsFile type string default <empty>");
-        self.say("option name EvalFile type string default <empty>");
+        self.say("option name EvalFile type string default embedded");
         self.say("option name Rules type combo default standard var standard var draw300");
         self.say("option name MoveOverhead type spin default 50 min 0 max 10000");
         self.say("usiok");
@@ -188,19 +188,23 @@ impl Usi {
                 }
             }
             "evalfile" => {
-                // Empty means the linear weights; otherwise a network file.
+                // `embedded` (the default, also empty) is the shipped network, `linear` the
+                // linear weights, anything else a network file.
                 let v = empty_if_default(&value);
-                if v.is_empty() {
-                    searcher.set_network(None);
-                } else {
-                    match Network::load(Path::new(v)) {
-                        Ok(net) => {
-                            let about = format!("info string network {v}: {}", net.description());
-                            searcher.set_network(Some(Arc::new(net)));
-                            self.say(&about);
-                        }
-                        Err(e) => self.say(&format!("info string {e}; evaluation unchanged")),
+                match network_from_spec(v) {
+                    Ok(network) => {
+                        let about = match &network {
+                            Some(net) => format!(
+                                "info string network {}: {}",
+                                if v.is_empty() { "embedded" } else { v },
+                                net.description()
+                            ),
+                            None => "info string linear evaluation".to_string(),
+                        };
+                        searcher.set_network(network);
+                        self.say(&about);
                     }
+                    Err(e) => self.say(&format!("info string {e}; evaluation unchanged")),
                 }
             }
             "tablebasedir" => {
@@ -325,7 +329,7 @@ impl Usi {
             Err(_) => {
                 // A panic in search is a bug; keep the loop alive with a fresh searcher.
                 self.say("info string internal error in search; engine reset");
-                self.searcher = Some(Searcher::new(Weights::default_embedded(), DEFAULT_HASH_MB));
+                self.searcher = Some(Searcher::shipped(DEFAULT_HASH_MB));
             }
         }
     }

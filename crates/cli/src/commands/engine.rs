@@ -2,11 +2,9 @@
 
 use super::CliResult;
 use clap::Args;
-use minishogi_engine::nnue::Network;
+use minishogi_engine::nnue::network_from_spec;
 use minishogi_engine::{bench_with, Searcher, Usi, Weights};
 use std::io::Write;
-use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Arguments of `minishogi usi`.
 #[derive(Args)]
@@ -23,9 +21,10 @@ pub struct BenchArgs {
     /// are shipped.
     #[arg(long, default_value = "initial")]
     weights: String,
-    /// Evaluate with this network file instead of the weights (the node count then differs).
+    /// Evaluate with a network instead of the weights (the node count then differs): a file,
+    /// or `embedded` for the shipped network.
     #[arg(long)]
-    eval_file: Option<PathBuf>,
+    eval_file: Option<String>,
     /// Print the nodes of each position.
     #[arg(long)]
     verbose: bool,
@@ -48,8 +47,8 @@ pub fn bench(args: BenchArgs) -> CliResult {
     // A closed stdout (e.g. piped into `head`) ends the report quietly instead of panicking.
     let mut lines_ok = true;
     let mut searcher = Searcher::new(weights, 16);
-    if let Some(path) = &args.eval_file {
-        searcher.set_network(Some(Arc::new(Network::load(path).map_err(|e| e.to_string())?)));
+    if let Some(spec) = &args.eval_file {
+        searcher.set_network(network_from_spec(spec).map_err(|e| e.to_string())?);
     }
     let result = bench_with(searcher, args.depth, |sfen, nodes| {
         if verbose && lines_ok {

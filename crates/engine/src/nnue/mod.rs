@@ -17,6 +17,7 @@ pub mod features;
 pub mod file;
 mod forward;
 pub mod network;
+mod shipped;
 pub mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
@@ -24,3 +25,4 @@ pub use delta::MoveDelta;
 pub use features::{active_features, View, FEATURES, FEATURE_SET_ID};
 pub use file::NetworkError;
 pub use network::{Network, EVAL_SCALE, HIDDEN, L2, L2_WEIGHT_LIMIT, MAX_EVAL, QA, QB, QC};
+pub use shipped::{network_from_spec, shipped};
