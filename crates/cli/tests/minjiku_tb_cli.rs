@@ -66,10 +66,12 @@ fn gen_info_probe_verify_and_a_damaged_file() {
     let (value, moves) = text.trim_end().split_once(": ").expect("value: moves");
     let plies: usize = value.strip_prefix("win in ").and_then(|n| n.parse().ok()).expect("a win");
     assert_eq!(moves.split(' ').count(), plies, "{text}");
-    let text = ok(&run(&["minjiku", "tb", "probe", "--fen", "2/10/10/10/10/10/10/10/10/10/K1k7/2 w", "--dir", d]));
+    let text =
+        ok(&run(&["minjiku", "tb", "probe", "--fen", "2/10/10/10/10/10/10/10/10/10/K1k7/2 w", "--dir", d]));
     assert_eq!(text, "draw\n");
     // A piece on an extra square is outside the tables.
-    let text = ok(&run(&["minjiku", "tb", "probe", "--fen", "2/9k/10/10/10/10/10/10/10/10/K9/+G1 w", "--dir", d]));
+    let text =
+        ok(&run(&["minjiku", "tb", "probe", "--fen", "2/9k/10/10/10/10/10/10/10/10/K9/+G1 w", "--dir", d]));
     assert!(text.starts_with("not in the tables"), "{text}");
 
     // verify: one `ok` line per file.
@@ -77,7 +79,9 @@ fn gen_info_probe_verify_and_a_damaged_file() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     assert!(lines[0].starts_with("KvK: ok, 10000 slots, "), "{text}");
-    assert!(lines[1].starts_with("K+GvK: ok, 1000000 slots, ") && lines[1].ends_with(" legal positions checked"));
+    assert!(
+        lines[1].starts_with("K+GvK: ok, 1000000 slots, ") && lines[1].ends_with(" legal positions checked")
+    );
 
     // A flipped byte in the values of a copy: verify, info or probe refuse it in one line.
     let damaged = tempfile::tempdir().expect("a temporary directory");
@@ -91,9 +95,10 @@ fn gen_info_probe_verify_and_a_damaged_file() {
     // Truncated: refused on open.
     std::fs::write(&bad, &bytes[..bytes.len() - 100]).expect("writes");
     assert_error(&run(&["minjiku", "tb", "info", path_str(&bad)]), &["minishogi:"]);
-    assert_error(&run(&["minjiku", "tb", "probe", "--fen", GOLD_FEN, "--dir", path_str(damaged.path())]), &[
-        "minishogi:",
-    ]);
+    assert_error(
+        &run(&["minjiku", "tb", "probe", "--fen", GOLD_FEN, "--dir", path_str(damaged.path())]),
+        &["minishogi:"],
+    );
 }
 
 #[test]
@@ -104,5 +109,8 @@ fn a_missing_table_names_the_gen_command() {
     let out = run(&["minjiku", "tb", "verify", path_str(&dir.path().join("KvK.mjtb"))]);
     assert_error(&out, &["KvK.mjtb"]);
     assert_error(&run(&["minjiku", "tb", "gen", "KZvK", "--dir", path_str(dir.path())]), &["KZvK", "'Z'"]);
-    assert_error(&run(&["minjiku", "tb", "probe", "--fen", "not a position", "--dir", "."]), &["not a position"]);
+    assert_error(
+        &run(&["minjiku", "tb", "probe", "--fen", "not a position", "--dir", "."]),
+        &["not a position"],
+    );
 }
