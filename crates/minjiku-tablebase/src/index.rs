@@ -85,11 +85,15 @@ impl Indexer {
         slot = slot * SQUARES + place(pos.king(Color::Black))?;
         let mut numbers = [0u64; crate::material::MAX_PIECES];
         let mut used = [false; crate::material::MAX_PIECES];
-        for (sq, piece) in pos.pieces().filter(|(_, p)| p.kind != Kind::King) {
-            // The first unused piece of this colour and kind, in slot order.
-            let i = (0..self.pieces.len()).find(|&i| !used[i] && self.pieces[i] == piece)?;
-            used[i] = true;
-            numbers[i] = place(sq)?;
+        // The occupied sets, not a walk over every square: encoding is in the generator's loop.
+        for color in [Color::White, Color::Black] {
+            for sq in pos.occupied(color) {
+                let Some(piece) = pos.piece_at(sq).filter(|p| p.kind != Kind::King) else { continue };
+                // The first unused piece of this colour and kind, in slot order.
+                let i = (0..self.pieces.len()).find(|&i| !used[i] && self.pieces[i] == piece)?;
+                used[i] = true;
+                numbers[i] = place(sq)?;
+            }
         }
         let used = &used[..self.pieces.len()];
         let numbers = &mut numbers[..self.pieces.len()];
@@ -111,36 +115,42 @@ impl Indexer {
         if slot >= self.size {
             return None;
         }
+        let n = self.pieces.len();
         let mut rest = slot;
-        let mut numbers = vec![0u64; self.pieces.len()];
-        for n in numbers.iter_mut().rev() {
-            *n = rest % SQUARES;
+        let mut numbers = [0u64; crate::material::MAX_PIECES];
+        for k in numbers[..n].iter_mut().rev() {
+            *k = rest % SQUARES;
             rest /= SQUARES;
         }
+        let numbers = &numbers[..n];
         let black_king = rest % SQUARES;
         rest /= SQUARES;
         let half = rest % KING_HALF;
         let side = if rest / KING_HALF == 1 { Color::Black } else { Color::White };
         let white_king = (half / 5) * 10 + half % 5;
-        let mut all = vec![white_king, black_king];
-        all.extend(&numbers);
-        for (i, n) in all.iter().enumerate() {
-            if all[..i].contains(n) {
+        // Every square number, Kings first (no allocation: decoding runs once per slot).
+        let mut all = [0u64; 2 + crate::material::MAX_PIECES];
+        all[0] = white_king;
+        all[1] = black_king;
+        all[2..2 + n].copy_from_slice(numbers);
+        let all = &all[..2 + n];
+        for (i, k) in all.iter().enumerate() {
+            if all[..i].contains(k) {
                 return None;
             }
         }
-        for i in 1..self.pieces.len() {
+        for i in 1..n {
             if self.pieces[i] == self.pieces[i - 1] && numbers[i] < numbers[i - 1] {
                 return None;
             }
         }
-        let mut placed = vec![
-            (square(white_king)?, Piece::new(Color::White, Kind::King)),
-            (square(black_king)?, Piece::new(Color::Black, Kind::King)),
-        ];
-        for (&n, &piece) in numbers.iter().zip(&self.pieces) {
-            placed.push((square(n)?, piece));
+        let king = |color| Piece::new(color, Kind::King);
+        let mut placed = [(square(white_king)?, king(Color::White)); 2 + crate::material::MAX_PIECES];
+        placed[1] = (square(black_king)?, king(Color::Black));
+        for (i, (&k, &piece)) in numbers.iter().zip(&self.pieces).enumerate() {
+            placed[2 + i] = (square(k)?, piece);
         }
+        let placed = placed[..2 + n].iter().copied();
         Position::from_pieces(placed, side).ok()
     }
 }

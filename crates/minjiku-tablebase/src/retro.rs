@@ -3,10 +3,11 @@
 
 use crate::index::Indexer;
 use crate::moves::{backed_up, better, stays_in_set};
+use crate::origins::origins;
 use crate::tables::Tables;
 use minishogi_tablebase::{RetroRules, Value};
-use minjiku::{destinations, king_distance, movement, Move, MoveList, Piece, Position, Square, SquareSet};
-use std::cell::RefCell;
+use minjiku::{movement, Move, MoveList, Piece, Position, Square};
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 thread_local! {
@@ -44,59 +45,43 @@ impl<'a> MinjikuRetro<'a> {
     pub fn missed_a_table(&self) -> bool {
         self.missing.load(Ordering::Relaxed)
     }
+}
 
-    /// Squares from which the piece now on `to` may have come by a move that keeps the material
-    /// (a superset: [`MinjikuRetro::predecessors`] checks each by generating the piece's moves).
-    fn origins(pos: &Position, to: Square, piece: Piece) -> SquareSet {
-        let abilities = movement(piece.kind);
-        let s = piece.color.forward();
-        let mut out = SquareSet::EMPTY;
-        let mut add = |sq: Square| {
-            if pos.piece_at(sq).is_none() && !sq.is_extra() {
-                out.insert(sq);
-            }
-        };
-        for &(df, dr) in abilities.steps {
-            if let Some(sq) = to.offset(-df * s, -dr * s) {
-                add(sq);
-            }
-        }
-        let lines = abilities.slides.iter().chain(abilities.short_slides).chain(abilities.jumps);
-        for &(df, dr) in lines.chain(abilities.skip_slides) {
-            let mut at = to;
-            while let Some(sq) = at.offset(-df * s, -dr * s) {
-                add(sq);
-                at = sq;
-            }
-        }
-        if abilities.area {
-            for sq in Square::all().filter(|&sq| king_distance(sq, to) <= 2) {
-                add(sq);
-            }
-        }
-        out
+/// A decoded position with what its moves give, worked out once for both
+/// [`RetroRules::move_count`] and [`RetroRules::exit_value`] (the generator asks both of every
+/// position: one move generation instead of two).
+pub struct Decoded {
+    pos: Position,
+    /// The number of moves that stay in the set and the best value of those that leave.
+    moves: Cell<Option<(u32, Option<Value>)>>,
+}
+
+impl Decoded {
+    fn new(pos: Position) -> Decoded {
+        Decoded { pos, moves: Cell::new(None) }
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
     }
 }
 
-impl RetroRules for MinjikuRetro<'_> {
-    type Pos = Position;
-
-    fn size(&self) -> u64 {
-        self.indexer.size()
-    }
-
-    fn decode(&self, index: u64) -> Option<Position> {
-        self.indexer.decode(index)
-    }
-
-    fn move_count(&self, pos: &Position) -> u32 {
-        with_moves(pos, |moves| moves.iter().filter(|&&m| stays_in_set(pos, m)).count() as u32)
-    }
-
-    fn exit_value(&self, pos: &Position) -> Option<Value> {
-        with_moves(pos, |moves| {
+impl MinjikuRetro<'_> {
+    /// The moves of `d` that stay in the set, counted, and the best value of those that leave.
+    fn moves_of(&self, d: &Decoded) -> (u32, Option<Value>) {
+        if let Some(known) = d.moves.get() {
+            return known;
+        }
+        let pos = &d.pos;
+        let known = with_moves(pos, |moves| {
+            let mut in_set = 0;
             let mut best: Option<Value> = None;
-            for &m in moves.iter().filter(|&&m| !stays_in_set(pos, m)) {
+            for &m in moves.iter() {
+                if stays_in_set(pos, m) {
+                    in_set += 1;
+                    continue;
+                }
                 let value = match self.smaller.value(&pos.after(m)) {
                     Ok(Some(v)) => backed_up(v),
                     _ => {
@@ -108,22 +93,47 @@ impl RetroRules for MinjikuRetro<'_> {
                     best = Some(value);
                 }
             }
-            best
-        })
+            (in_set, best)
+        });
+        d.moves.set(Some(known));
+        known
+    }
+}
+
+impl RetroRules for MinjikuRetro<'_> {
+    type Pos = Decoded;
+
+    fn size(&self) -> u64 {
+        self.indexer.size()
     }
 
-    fn predecessors(&self, pos: &Position, _no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
+    fn decode(&self, index: u64) -> Option<Decoded> {
+        self.indexer.decode(index).map(Decoded::new)
+    }
+
+    fn move_count(&self, pos: &Decoded) -> u32 {
+        self.moves_of(pos).0
+    }
+
+    fn exit_value(&self, pos: &Decoded) -> Option<Value> {
+        self.moves_of(pos).1
+    }
+
+    fn predecessors(&self, decoded: &Decoded, _no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
+        let pos = &decoded.pos;
         let mover = !pos.side_to_move();
-        for (to, piece) in pos.pieces().filter(|(_, p)| p.color == mover) {
+        let their_king = pos.king(pos.side_to_move());
+        for to in pos.occupied(mover) {
+            let Some(piece) = pos.piece_at(to) else { continue };
             // An unmoved Lateral Mover never arrives; a Dragon's arrival would have burnt the
             // enemies now diagonally next to it.
             if piece.kind == minjiku::Kind::UnmovedLateralMover || burns_on_arrival(pos, to, piece) {
                 continue;
             }
-            for from in MinjikuRetro::origins(pos, to, piece) {
+            // Exact origins: every one is a quiet move of the piece to `to` (see `origins`).
+            for from in origins(pos, to, piece) {
                 let Some(before) = moved_back(pos, to, from) else { continue };
-                let legal = !before.is_attacked(before.king(pos.side_to_move()), mover);
-                if legal && destinations(&before, from, piece).contains(to) {
+                if !before.is_attacked(their_king, mover) {
                     if let Some(slot) = self.indexer.encode(&before) {
                         emit(slot, 1);
                     }
@@ -132,11 +142,12 @@ impl RetroRules for MinjikuRetro<'_> {
         }
     }
 
-    fn in_check(&self, pos: &Position) -> bool {
-        pos.is_check()
+    fn in_check(&self, pos: &Decoded) -> bool {
+        pos.pos.is_check()
     }
 
-    fn children(&self, pos: &Position, emit: &mut dyn FnMut(u64)) {
+    fn children(&self, decoded: &Decoded, emit: &mut dyn FnMut(u64)) {
+        let pos = &decoded.pos;
         with_moves(pos, |moves| {
             for &m in moves.iter().filter(|&&m| stays_in_set(pos, m)) {
                 if let Some(slot) = self.indexer.encode(&pos.after(m)) {

@@ -6,7 +6,8 @@ use crate::error::MinjikuTbError;
 use crate::file::{open, table_path};
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::moves::{backed_up, best_of};
+use crate::moves::{backed_up, best_of, better};
+use crate::retro::with_moves;
 use crate::tables::{Tables, Values};
 use minishogi_tablebase::{with_threads, Progress, Value};
 use rayon::prelude::*;
@@ -99,18 +100,23 @@ pub fn verify_values(
                     None => Value::ILLEGAL,
                     Some(pos) => {
                         legal += 1;
-                        let mut children = Vec::new();
-                        for &m in pos.legal_move_list().iter() {
-                            let child = pos.after(m);
-                            let v = match indexer.encode(&child) {
-                                Some(s) if crate::Material::of(&child) == *material => {
-                                    Value::from_byte(values[s as usize])
+                        // A child the index encodes has this set's material (a capture, burn or
+                        // promotion changes it, and `encode` refuses other material).
+                        with_moves(&pos, |moves| -> Result<Value, VerifyError> {
+                            let mut best: Option<Value> = None;
+                            for &m in moves.iter() {
+                                let child = pos.after(m);
+                                let v = match indexer.encode(&child) {
+                                    Some(s) => Value::from_byte(values[s as usize]),
+                                    None => smaller.value(&child)?.unwrap_or(Value::ILLEGAL),
+                                };
+                                let v = backed_up(v);
+                                if best.is_none_or(|b| better(v, b)) {
+                                    best = Some(v);
                                 }
-                                _ => smaller.value(&child)?.unwrap_or(Value::ILLEGAL),
-                            };
-                            children.push(backed_up(v));
-                        }
-                        best_of(children)
+                            }
+                            Ok(best_of(best))
+                        })?
                     }
                 };
                 if stored != expected {

@@ -1,0 +1,105 @@
+//! Where a piece may have come from: the squares from which a move that keeps the material (no
+//! capture, no burn, no promotion) ends on a given square, computed exactly from the lines and
+//! steps of the piece so that un-moving needs no move generation per candidate.
+//!
+//! In the tables every piece stands on a board square and the extra squares are gone, so a quiet
+//! move passes only empty board squares: a slide or jumping slide (whose quiet moves stop at the
+//! first piece) comes from an empty square with only empty squares between; a skip slide (the
+//! Ninja) jumps over the square next to its start whatever stands there; an area move's second
+//! step needs an empty first square next to both ends.
+
+use minjiku::{king_distance, movement, Piece, Position, Square, SquareSet};
+
+/// True when `sq` is an empty board square of `pos` (an empty extra square no longer exists).
+fn open(pos: &Position, sq: Square) -> bool {
+    !sq.is_extra() && pos.piece_at(sq).is_none()
+}
+
+/// The squares from which `piece`, now on `to` in `pos`, reaches `to` by a quiet move of its own
+/// kind, in `pos` with `to` emptied (the squares between are the same in both).
+pub fn origins(pos: &Position, to: Square, piece: Piece) -> SquareSet {
+    let abilities = movement(piece.kind);
+    let s = piece.color.forward();
+    let mut out = SquareSet::EMPTY;
+    let back = |sq: Square, (df, dr): (i8, i8)| sq.offset(-df * s, -dr * s);
+    for &step in abilities.steps {
+        if let Some(sq) = back(to, step).filter(|&sq| open(pos, sq)) {
+            out.insert(sq);
+        }
+    }
+    let ranged = abilities.slides.iter().map(|&d| (d, i8::MAX));
+    let short = abilities.short_slides.iter().map(|&d| (d, abilities.short_slide_range));
+    // A jumping slide's quiet moves stop at the first piece, as a slide's do.
+    let jumps = abilities.jumps.iter().map(|&d| (d, i8::MAX));
+    for (dir, range) in ranged.chain(short).chain(jumps) {
+        let mut at = to;
+        for _ in 0..range {
+            match back(at, dir) {
+                Some(sq) if open(pos, sq) => {
+                    out.insert(sq);
+                    at = sq;
+                }
+                _ => break,
+            }
+        }
+    }
+    for &dir in abilities.skip_slides {
+        skip_slide_origins(pos, to, |sq| back(sq, dir), &mut out);
+    }
+    if abilities.area {
+        area_origins(pos, to, &mut out);
+    }
+    out
+}
+
+/// Origins of a skip slide ending on `to`, walking back with `back`: at distance `k ≥ 2`, an
+/// empty square with the squares at distances `1..k-1` empty (distance `k - 1`, next to the
+/// start, is skipped whatever stands on it).
+fn skip_slide_origins(
+    pos: &Position,
+    to: Square,
+    back: impl Fn(Square) -> Option<Square>,
+    out: &mut SquareSet,
+) {
+    // `clear`: the squares at distances 1..k-2 are empty; `last`, `before_last`: distances k-1, k-2.
+    let (mut clear, mut last, mut before_last) = (true, true, true);
+    let mut at = to;
+    let mut k = 0;
+    while let Some(sq) = back(at) {
+        k += 1;
+        let empty = open(pos, sq);
+        if k >= 3 {
+            clear &= before_last;
+        }
+        if !clear {
+            break;
+        }
+        if k >= 2 && empty {
+            out.insert(sq);
+        }
+        before_last = last;
+        last = empty;
+        at = sq;
+    }
+}
+
+/// Origins of an area move ending on `to`: one king step away, or two with an empty square next
+/// to both ends.
+fn area_origins(pos: &Position, to: Square, out: &mut SquareSet) {
+    for df in -2i8..=2 {
+        for dr in -2i8..=2 {
+            let Some(from) = to.offset(df, dr).filter(|&sq| sq != to && open(pos, sq)) else { continue };
+            let reaches = king_distance(from, to) == 1
+                || (-1i8..=1).any(|sf| {
+                    (-1i8..=1).any(|sr| {
+                        from.offset(sf, sr).is_some_and(|first| {
+                            first != to && open(pos, first) && king_distance(first, to) == 1
+                        })
+                    })
+                });
+            if reaches {
+                out.insert(from);
+            }
+        }
+    }
+}
