@@ -313,7 +313,7 @@ fn check_entry(
             } else {
                 let ranks = children
                     .iter()
-                    .map(|c| child(c))
+                    .map(&child)
                     .filter(|v| v.outcome() == Some(CycleOutcome::SecondPlayerWins));
                 ranks.map(|v| v.progress()).min().map(|r| r + 1)
             };
