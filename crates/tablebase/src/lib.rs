@@ -26,6 +26,7 @@
 
 mod build;
 mod build_run;
+mod draw_count;
 mod draw_value;
 mod error;
 mod exact;

@@ -12,8 +12,9 @@ use crate::progress::Progress;
 use crate::repetition::RepetitionValues;
 use crate::table::Table;
 use crate::value::Value;
-use crate::verify::{verify, VerifyReport};
-use crate::verify_repetition::{verify_repetition, RepetitionReport};
+use crate::verify::draw_ranks::DrawRanks;
+use crate::verify::{verify, verify_with_repetition, CheckError, VerifyReport};
+use crate::verify_repetition::{Entries, RepetitionReport};
 use crate::write::{write_table_with_repetition, WriteOptions, WriteSummary};
 
 /// Number of legal positions of the set that the table answers for: each stored (canonical) position
@@ -75,11 +76,32 @@ impl MaterialTable {
         crate::memory::release_free_memory();
         let values = self.table.values()?;
         self.table.release_pages();
-        let report = verify(&self.material(), &values, progress)?;
-        let repetition = match self.table.repetition_values(&values)? {
-            Some(rep) => Some(verify_repetition(&self.material(), &values, &rep, progress)?),
-            None => None,
+        // The draws are numbered from the values, not by a bitmap of their own (a seventh of the
+        // values' memory less at the verifier's peak).
+        let ranks = DrawRanks::new(&values);
+        let stored = match self.table.repetition_entries(ranks.len()) {
+            Ok(stored) => stored,
+            // A wrong value also moves the draws: report it first, as a check of the values would.
+            Err(e) => {
+                verify(&self.material(), &values, progress)?;
+                return Err(e);
+            }
         };
+        self.table.release_pages();
+        let entries = stored.as_ref().map(|stored| Entries {
+            ranks: &ranks,
+            entries: &stored.entries,
+            first_base: stored.first_base,
+            draw_base: stored.draw_base,
+        });
+        let (report, repetition) =
+            verify_with_repetition(&self.material(), &values, entries.as_ref(), progress).map_err(
+                |e| match e {
+                    CheckError::Values(e) => TablebaseError::from(e),
+                    CheckError::Repetition(e) => TablebaseError::from(e),
+                },
+            )?;
+        let repetition = entries.map(|_| repetition);
         Ok((report, repetition))
     }
 

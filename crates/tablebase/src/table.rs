@@ -1,6 +1,7 @@
 //! One table file, memory-mapped: header and block table checked on open, each block's checksum
 //! checked when it is decompressed, recent blocks kept in a small shared cache.
 
+use crate::draw_count::count_draws;
 use crate::draw_value::DrawValue;
 use crate::error::TablebaseError;
 use crate::format::{decode_layout, BlockEntry, Header, RepetitionLayout, RULE_SET};
@@ -204,14 +205,27 @@ impl Table {
     /// All repetition values, given the table's `values` ([`Table::values`]); `None` for a table
     /// without them. Checks every block and the counts of the header.
     pub fn repetition_values(&self, values: &[u8]) -> Result<Option<RepetitionValues>, TablebaseError> {
-        let (Some(layout), Some(rep)) = (&self.repetition, &self.header.repetition) else { return Ok(None) };
+        if self.repetition.is_none() {
+            return Ok(None);
+        }
         let draws = crate::repetition::DrawSet::new(values)
             .map_err(|_| self.corrupted_repetition(0, "more draws than entries can number"))?;
-        if draws.len() as u64 != rep.draws {
+        let Some(stored) = self.repetition_entries(draws.len() as u64)? else { return Ok(None) };
+        Ok(Some(RepetitionValues::from_draw_set(draws, stored.entries, stored.first_base, stored.draw_base)))
+    }
+
+    /// The repetition entries of the table's `draws` mate-only draws, in slot order, without
+    /// numbering the draws (the verifier ranks them from the values); `None` for a table without
+    /// them. Checks every block and the counts of the header.
+    pub(crate) fn repetition_entries(&self, draws: u64) -> Result<Option<StoredEntries>, TablebaseError> {
+        let (Some(layout), Some(rep)) = (&self.repetition, &self.header.repetition) else { return Ok(None) };
+        if draws != rep.draws {
             return Err(self.corrupted_repetition(0, "entry count differs from the table's draws"));
         }
+        let len = usize::try_from(draws)
+            .map_err(|_| self.corrupted_repetition(0, "more draws than entries can number"))?;
         // Each block straight into its entries: no second copy of the section.
-        let mut entries = vec![[DrawValue::NONE; 2]; draws.len()];
+        let mut entries = vec![[DrawValue::NONE; 2]; len];
         let per = rep.entries_per_block as usize;
         entries.par_chunks_mut(per.max(1)).enumerate().try_for_each_init(Vec::new, |data, (b, chunk)| {
             self.decompress_repetition(layout, b as u64, data)?;
@@ -238,7 +252,7 @@ impl Table {
         if counts != rep.counts {
             return Err(self.corrupted_repetition(0, "counts per outcome differ from the header"));
         }
-        Ok(Some(RepetitionValues::from_draw_set(draws, entries, rep.first_base, rep.draw_base)))
+        Ok(Some(StoredEntries { entries, first_base: rep.first_base, draw_base: rep.draw_base }))
     }
 
     fn corrupted_repetition(&self, block: u64, detail: &str) -> TablebaseError {
@@ -382,6 +396,17 @@ impl Table {
     }
 }
 
+/// The repetition entries of a table as stored: one pair (first player to move, second player to
+/// move) per mate-only draw in slot order, and the bases of the pair measures.
+pub(crate) struct StoredEntries {
+    /// The pairs.
+    pub(crate) entries: Vec<[DrawValue; 2]>,
+    /// Base of the first player's measures.
+    pub(crate) first_base: u32,
+    /// Base of the draws' measures.
+    pub(crate) draw_base: u32,
+}
+
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Table")
@@ -390,21 +415,6 @@ impl std::fmt::Debug for Table {
             .field("index_size", &self.header.index_size)
             .finish()
     }
-}
-
-/// The number of draw bytes (0) in `bytes`, eight at a time.
-fn count_draws(bytes: &[u8]) -> u64 {
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut n = 0u64;
-    for c in &mut chunks {
-        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        // High bit of each zero byte, exactly: (w & 0x7F..) + 0x7F.. sets the high bit of every
-        // nonzero low part; or-ing w covers bytes with the high bit set.
-        let low = (w & !HIGHS).wrapping_add(!HIGHS);
-        n += u64::from((!(low | w) & HIGHS).count_ones());
-    }
-    n + chunks.remainder().iter().filter(|&&b| b == 0).count() as u64
 }
 
 /// Locks a mutex; a panic in another reader cannot leave a slot half-written as valid (see `get`),

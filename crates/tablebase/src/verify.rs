@@ -7,6 +7,7 @@
 //! children are wins; a draw otherwise. The first slot that disagrees is reported with its SFEN.
 
 pub(crate) mod children;
+pub(crate) mod draw_ranks;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -18,6 +19,7 @@ use crate::material::Material;
 use crate::placement::Placement;
 use crate::progress::Progress;
 use crate::value::Value;
+use crate::verify_repetition::{check_draw_moves, DrawMoves, Entries, RepetitionError, RepetitionReport};
 use children::child_slots;
 
 /// Slots checked per task.
@@ -78,19 +80,46 @@ pub fn verify(
     values: &[u8],
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<VerifyReport, VerifyError> {
+    match verify_with_repetition(material, values, None, progress) {
+        Ok((report, _)) => Ok(report),
+        Err(CheckError::Values(e)) => Err(e),
+        // Without entries no repetition value is checked.
+        Err(CheckError::Repetition(_)) => unreachable!("no repetition entries were given"),
+    }
+}
+
+/// The first failure of [`verify_with_repetition`]: a wrong value if any slot has one, else a
+/// wrong repetition entry (the order of a check of the values followed by one of the entries).
+#[derive(Debug)]
+pub(crate) enum CheckError {
+    /// A value differs from the rules'.
+    Values(VerifyError),
+    /// A repetition entry fails its local check.
+    Repetition(RepetitionError),
+}
+
+/// [`verify`], which also checks the repetition `entries` (if given) of each mate-only draw
+/// from the moves and children its value check found: one pass, one move generation per draw.
+pub(crate) fn verify_with_repetition(
+    material: &Material,
+    values: &[u8],
+    entries: Option<&Entries<'_>>,
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+) -> Result<(VerifyReport, RepetitionReport), CheckError> {
     let indexer = Indexer::new(material);
     let size = indexer.size();
     let name = material.name();
     if values.len() as u64 != size {
-        return Err(VerifyError::WrongLength { material: name, expected: size, found: values.len() as u64 });
+        let found = values.len() as u64;
+        return Err(CheckError::Values(VerifyError::WrongLength { material: name, expected: size, found }));
     }
     let done = AtomicU64::new(0);
     let chunks = size.div_ceil(CHUNK);
-    let reports: Vec<Result<VerifyReport, VerifyError>> = (0..chunks)
+    let ranges: Vec<RangeCheck> = (0..chunks)
         .into_par_iter()
         .map(|c| {
             let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(size));
-            let result = verify_range(&indexer, values, start, end, &name);
+            let result = verify_range(&indexer, values, entries, start, end, &name);
             let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
             if let Some(report) = progress {
                 report(Progress { phase: "verify", done: d, total: size });
@@ -99,44 +128,81 @@ pub fn verify(
         })
         .collect();
     let mut total = VerifyReport::default();
-    for r in reports {
-        let r = r?;
-        total.slots += r.slots;
-        total.positions += r.positions;
-        total.wins += r.wins;
-        total.losses += r.losses;
-        total.draws += r.draws;
+    let mut repetition = RepetitionReport::default();
+    let mut first_repetition_error = None;
+    for r in ranges {
+        if let Some(e) = r.values_error {
+            return Err(CheckError::Values(e));
+        }
+        if first_repetition_error.is_none() {
+            first_repetition_error = r.repetition_error;
+        }
+        let r_report = r.report;
+        total.slots += r_report.slots;
+        total.positions += r_report.positions;
+        total.wins += r_report.wins;
+        total.losses += r_report.losses;
+        total.draws += r_report.draws;
         // Chunks come in slot order, so ties keep the smallest slot.
-        if let Some((d, i)) = r.longest {
+        if let Some((d, i)) = r_report.longest {
             if !matches!(total.longest, Some((l, _)) if l >= d) {
                 total.longest = Some((d, i));
             }
         }
+        repetition.add(&r.repetition);
     }
-    Ok(total)
+    match first_repetition_error {
+        Some(e) => Err(CheckError::Repetition(e)),
+        None => Ok((total, repetition)),
+    }
 }
 
-/// Verifies slots `start..end`.
+/// What the check of one range of slots found: its counts, and its first failure of each kind.
+struct RangeCheck {
+    report: VerifyReport,
+    repetition: RepetitionReport,
+    values_error: Option<VerifyError>,
+    repetition_error: Option<RepetitionError>,
+}
+
+/// Verifies slots `start..end` (and the repetition entries of their draws, if given).
 fn verify_range(
     indexer: &Indexer,
     values: &[u8],
+    entries: Option<&Entries<'_>>,
     start: u64,
     end: u64,
     name: &str,
-) -> Result<VerifyReport, VerifyError> {
-    let mut report = VerifyReport { slots: end - start, ..VerifyReport::default() };
+) -> RangeCheck {
+    let mut check = RangeCheck {
+        report: VerifyReport { slots: end - start, ..VerifyReport::default() },
+        repetition: RepetitionReport::default(),
+        values_error: None,
+        repetition_error: None,
+    };
     let mut moves = MoveList::new();
     let mut children: Vec<u64> = Vec::with_capacity(256);
-    let mut result = Ok(());
+    let mut scratch = Vec::with_capacity(256);
     indexer.for_each_raw_placement(start, end, |index, raw| {
-        if result.is_ok() {
-            result = check_slot(indexer, values, index, raw, name, &mut report, &mut moves, &mut children);
+        if check.values_error.is_some() {
+            return;
+        }
+        let mut on_draw = |draw: &DrawMoves<'_>| {
+            let Some(entries) = entries.filter(|_| check.repetition_error.is_none()) else { return };
+            let rep = &mut check.repetition;
+            check.repetition_error = check_draw_moves(values, entries, draw, name, &mut scratch, rep).err();
+        };
+        let slot = check_slot(indexer, values, index, raw, name, &mut moves, &mut children, &mut on_draw);
+        match slot {
+            Ok(outcome) => check.report.count(outcome, index),
+            Err(e) => check.values_error = Some(e),
         }
     });
-    result.map(|()| report)
+    check
 }
 
-/// Checks one slot (`raw` is its placement), counting it into `report`.
+/// Checks one slot (`raw` is its placement): its stored value if it holds a legal position,
+/// `None` if not. A mate-only draw that checks is handed with its moves to `on_draw`.
 #[allow(clippy::too_many_arguments)]
 fn check_slot(
     indexer: &Indexer,
@@ -144,10 +210,10 @@ fn check_slot(
     index: u64,
     raw: &Placement,
     name: &str,
-    report: &mut VerifyReport,
     moves: &mut MoveList,
     children: &mut Vec<u64>,
-) -> Result<(), VerifyError> {
+    on_draw: &mut dyn FnMut(&DrawMoves<'_>),
+) -> Result<Option<Value>, VerifyError> {
     let stored = Value::from_byte(values[index as usize]);
     let mismatch = |expected: Value, sfen: String, detail: String| VerifyError::Mismatch {
         material: name.to_string(),
@@ -167,12 +233,11 @@ fn check_slot(
         if stored.is_legal() {
             return Err(mismatch(Value::ILLEGAL, "-".into(), "the slot holds no legal position".into()));
         }
-        return Ok(());
+        return Ok(None);
     };
     if !stored.is_legal() {
         return Err(mismatch(stored, pos.to_sfen(), "the slot holds a legal position".into()));
     }
-    report.positions += 1;
     pos.legal_moves(moves);
     let mut best_loss: Option<u16> = None;
     let mut longest_win = 0u16;
@@ -206,18 +271,29 @@ fn check_slot(
         let detail = format!("{} legal moves", moves.len());
         return Err(mismatch(expected, pos.to_sfen(), detail));
     }
-    match stored.dtm() {
-        Some(d) => {
-            if d % 2 == 1 {
-                report.wins += 1;
-            } else {
-                report.losses += 1;
-            }
-            if !matches!(report.longest, Some((l, _)) if l >= d) {
-                report.longest = Some((d, index));
-            }
-        }
-        None => report.draws += 1,
+    if stored == Value::DRAW {
+        on_draw(&DrawMoves { slot: index, pos: &pos, moves, children });
     }
-    Ok(())
+    Ok(Some(stored))
+}
+
+impl VerifyReport {
+    /// Counts slot `index`, whose check gave `value` (`None`: no legal position).
+    fn count(&mut self, value: Option<Value>, index: u64) {
+        let Some(value) = value else { return };
+        self.positions += 1;
+        match value.dtm() {
+            Some(d) => {
+                if d % 2 == 1 {
+                    self.wins += 1;
+                } else {
+                    self.losses += 1;
+                }
+                if !matches!(self.longest, Some((l, _)) if l >= d) {
+                    self.longest = Some((d, index));
+                }
+            }
+            None => self.draws += 1,
+        }
+    }
 }

@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use minishogi::{Color, MoveList};
+use minishogi::{Color, MoveList, Position};
 use rayon::prelude::*;
 
 use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
@@ -31,9 +31,10 @@ use crate::progress::Progress;
 use crate::repetition::RepetitionValues;
 use crate::value::Value;
 use crate::verify::children::child_slots;
+use crate::verify::draw_ranks::DrawRanks;
 
-/// Bitmap words (64 slots each) whose draws one task checks.
-const CHUNK_WORDS: usize = 1 << 9;
+/// Slots whose draws one task checks.
+const CHUNK: usize = 1 << 15;
 
 /// What a successful verification of the repetition values counted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -78,8 +79,29 @@ pub enum RepetitionError {
 
 /// A child of a draw (a mate-only draw itself): its entries. Whether the move into it gave check
 /// is the child's own "in check", checked when the child's entries are.
-struct Child {
+pub(crate) struct Child {
     entries: [DrawValue; 2],
+}
+
+/// The stored repetition entries of a table, looked up by slot through the draw numbers of its
+/// values.
+pub(crate) struct Entries<'a> {
+    /// The numbers of the mate-only draws.
+    pub(crate) ranks: &'a DrawRanks<'a>,
+    /// One pair per draw, in slot order.
+    pub(crate) entries: &'a [[DrawValue; 2]],
+    /// Base of the first player's measures.
+    pub(crate) first_base: u32,
+    /// Base of the draws' measures.
+    pub(crate) draw_base: u32,
+}
+
+impl Entries<'_> {
+    /// The entries of `slot`, a mate-only draw (`NONE` pairs for any other slot).
+    #[inline]
+    fn get(&self, slot: u64) -> [DrawValue; 2] {
+        self.ranks.number(slot).and_then(|i| self.entries.get(i as usize).copied()).unwrap_or_default()
+    }
 }
 
 /// Checks the repetition values of `material`'s table against its mate-only `values`.
@@ -89,29 +111,51 @@ pub fn verify_repetition(
     repetition: &RepetitionValues,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<RepetitionReport, RepetitionError> {
-    let name = material.name();
     if !repetition.draws().matches(values) {
         let expected = values.par_iter().filter(|&&v| v == Value::DRAW.to_byte()).count() as u64;
-        return Err(RepetitionError::WrongDraws { material: name, expected, found: repetition.len() as u64 });
+        let found = repetition.len() as u64;
+        return Err(RepetitionError::WrongDraws { material: material.name(), expected, found });
+    }
+    let ranks = DrawRanks::new(values);
+    let entries = Entries {
+        ranks: &ranks,
+        entries: repetition.entries(),
+        first_base: repetition.first_base(),
+        draw_base: repetition.draw_base(),
+    };
+    verify_entries(material, values, &entries, progress)
+}
+
+/// Checks the repetition `entries` of `material`'s table against its mate-only `values` (which
+/// `entries.ranks` numbers).
+pub(crate) fn verify_entries(
+    material: &Material,
+    values: &[u8],
+    entries: &Entries<'_>,
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+) -> Result<RepetitionReport, RepetitionError> {
+    let name = material.name();
+    let total = entries.ranks.len();
+    if total != entries.entries.len() as u64 {
+        let found = entries.entries.len() as u64;
+        return Err(RepetitionError::WrongDraws { material: name, expected: total, found });
     }
     let indexer = Indexer::new(material);
     let done = AtomicU64::new(0);
-    let total = repetition.len() as u64;
-    let draws = repetition.draws();
-    let words = draws.words();
-    let reports: Vec<Result<RepetitionReport, RepetitionError>> = (0..words.div_ceil(CHUNK_WORDS))
-        .into_par_iter()
-        .map(|c| {
-            let chunk: Vec<u64> =
-                draws.slots_in_words(c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words)).collect();
+    let draw = Value::DRAW.to_byte();
+    let reports: Vec<Result<RepetitionReport, RepetitionError>> = values
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, chunk)| {
             let mut report = RepetitionReport::default();
             let mut moves = MoveList::new();
             let (mut slots, mut children) = (Vec::with_capacity(256), Vec::with_capacity(256));
-            for &slot in &chunk {
+            let start = (c * CHUNK) as u64;
+            for (slot, _) in (start..).zip(chunk).filter(|&(_, &v)| v == draw) {
                 check_draw(
                     &indexer,
                     values,
-                    repetition,
+                    entries,
                     slot,
                     &name,
                     &mut moves,
@@ -120,7 +164,7 @@ pub fn verify_repetition(
                     &mut report,
                 )?;
             }
-            let d = done.fetch_add(chunk.len() as u64, Ordering::Relaxed) + chunk.len() as u64;
+            let d = done.fetch_add(report.draws, Ordering::Relaxed) + report.draws;
             if let Some(report) = progress {
                 report(Progress { phase: "verify repetition", done: d, total });
             }
@@ -129,15 +173,21 @@ pub fn verify_repetition(
         .collect();
     let mut total = RepetitionReport::default();
     for r in reports {
-        let r = r?;
-        total.draws += r.draws;
-        for case in 0..2 {
-            for k in 0..3 {
-                total.counts[case][k] += r.counts[case][k];
+        total.add(&r?);
+    }
+    Ok(total)
+}
+
+impl RepetitionReport {
+    /// Adds the counts of `other` (another range of slots) to these.
+    pub(crate) fn add(&mut self, other: &RepetitionReport) {
+        self.draws += other.draws;
+        for (mine, theirs) in self.counts.iter_mut().zip(&other.counts) {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m += t;
             }
         }
     }
-    Ok(total)
 }
 
 /// Checks both entries of the draw in `slot`.
@@ -145,7 +195,7 @@ pub fn verify_repetition(
 fn check_draw(
     indexer: &Indexer,
     values: &[u8],
-    repetition: &RepetitionValues,
+    entries: &Entries<'_>,
     slot: u64,
     name: &str,
     moves: &mut MoveList,
@@ -164,24 +214,50 @@ fn check_draw(
             "not a legal position",
         ));
     };
-    let entries = repetition.get(slot).unwrap_or_default();
     pos.legal_moves(moves);
     child_slots(indexer, &placement, moves, values, slots);
+    let draw = DrawMoves { slot, pos: &pos, moves, children: slots };
+    check_draw_moves(values, entries, &draw, name, children, report)
+}
+
+/// A mate-only draw with its legal moves and the slots they lead to, as a verifier found them.
+pub(crate) struct DrawMoves<'a> {
+    /// The slot.
+    pub(crate) slot: u64,
+    /// Its position (sente to move).
+    pub(crate) pos: &'a Position,
+    /// Its legal moves.
+    pub(crate) moves: &'a MoveList,
+    /// The slot of the position after each move.
+    pub(crate) children: &'a [u64],
+}
+
+/// Checks both entries of `draw` against the entries of its children; `children` is scratch.
+pub(crate) fn check_draw_moves(
+    values: &[u8],
+    entries: &Entries<'_>,
+    draw: &DrawMoves<'_>,
+    name: &str,
+    children: &mut Vec<Child>,
+    report: &mut RepetitionReport,
+) -> Result<(), RepetitionError> {
+    let (slot, pos) = (draw.slot, draw.pos);
+    let own = entries.get(slot);
     children.clear();
-    for (&m, &c) in moves.iter().zip(slots.iter()) {
+    for (&m, &c) in draw.moves.iter().zip(draw.children) {
         let Some(&value) = values.get(c as usize) else {
             let detail = format!("move {m} leads to slot {c}, outside the table");
-            return Err(mismatch(name, slot, pos.to_sfen(), Case::FirstPlayerToMove, entries[0], &detail));
+            return Err(mismatch(name, slot, pos.to_sfen(), Case::FirstPlayerToMove, own[0], &detail));
         };
         // Moves out of the mate-only draws lose by mate for the mover and never count.
         if value == Value::DRAW.to_byte() {
-            children.push(Child { entries: repetition.get(c).unwrap_or_default() });
+            children.push(Child { entries: entries.get(c) });
         }
     }
     report.draws += 1;
     for case in Case::ALL {
-        let stored = entries[case.index()];
-        let outcome = check_entry(case, stored, pos.in_check(), children, repetition)
+        let stored = own[case.index()];
+        let outcome = check_entry(case, stored, pos.in_check(), children, entries)
             .map_err(|detail| mismatch(name, slot, pos.to_sfen(), case, stored, &detail))?;
         report.counts[case.index()][outcome] += 1;
     }
@@ -212,7 +288,7 @@ fn check_entry(
     stored: DrawValue,
     in_check: bool,
     children: &[Child],
-    repetition: &RepetitionValues,
+    entries: &Entries<'_>,
 ) -> Result<usize, String> {
     let first_moves = case == Case::FirstPlayerToMove;
     let child = |c: &Child| c.entries[case.after_move().index()];
@@ -224,20 +300,22 @@ fn check_entry(
     }
     match outcome {
         CycleOutcome::SecondPlayerWins => {
-            let ranks =
-                children.iter().filter(|c| child(c).outcome() == Some(CycleOutcome::SecondPlayerWins));
-            let ranks: Vec<u32> = ranks.map(|c| child(c).progress()).collect();
             let expected = if first_moves {
-                if ranks.len() != children.len() {
+                // Every child, in order: a child S does not win ends the fold.
+                let all = children.iter().try_fold(0u32, |most, c| {
+                    let v = child(c);
+                    (v.outcome() == Some(CycleOutcome::SecondPlayerWins)).then(|| most.max(v.progress()))
+                });
+                let Some(most) = all else {
                     return Err("F has a move to a position S does not win".into());
-                }
-                if in_check {
-                    ranks.iter().max().map(|r| r + 1)
-                } else {
-                    Some(0)
-                }
+                };
+                Some(if in_check { most + 1 } else { 0 })
             } else {
-                ranks.iter().min().map(|r| r + 1)
+                let ranks = children
+                    .iter()
+                    .map(&child)
+                    .filter(|v| v.outcome() == Some(CycleOutcome::SecondPlayerWins));
+                ranks.map(|v| v.progress()).min().map(|r| r + 1)
             };
             match expected {
                 Some(r) if r == stored.progress() => Ok(0),
@@ -246,7 +324,7 @@ fn check_entry(
             }
         }
         CycleOutcome::FirstPlayerWins => {
-            let base = repetition.first_base();
+            let base = entries.first_base;
             let (k, t) = split(stored.progress(), base);
             // Priority of this node: who made the last move without check, if anyone.
             let ok = |c: &Child| {
@@ -271,7 +349,7 @@ fn check_entry(
             }
         }
         CycleOutcome::Draw => {
-            let base = repetition.draw_base();
+            let base = entries.draw_base;
             let (c, d) = split(stored.progress(), base);
             let measures = |x: &Child| {
                 let v = child(x);

@@ -366,3 +366,50 @@ fn damage_to_the_repetition_section_is_detected() {
         assert!(!intact(&good[..cut]), "cut at {cut} not detected");
     }
 }
+
+/// `MaterialTable::verify` checks the repetition entries of a file in the same pass as its values:
+/// a file whose entries pass their checksums but whose outcome or progress counter is wrong fails
+/// with the position, and the entries as generated pass with every draw counted.
+#[test]
+fn verifying_a_file_catches_a_wrong_repetition_entry() {
+    use minishogi_tablebase::{
+        generate, repetition_values, write_table_with_repetition, CycleOutcome, DrawValue, GenerateOptions,
+        Material, MaterialTable, RepetitionError,
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let m = Material::parse("RR").expect("material");
+    let values = generate(&m, &GenerateOptions::default()).expect("generate");
+    let rep = repetition_values(&m, &values, &GenerateOptions::default()).expect("repetition");
+    let params = Indexer::new(&m).params();
+    let check = |entries: Option<Vec<[DrawValue; 2]>>| {
+        let written = match entries {
+            Some(e) => rep.with_entries(e).expect("as many entries"),
+            None => rep.clone(),
+        };
+        let path = dir.path().join("RR.mstb");
+        write_table_with_repetition(&path, "RR", &params, &values, Some(&written), &WriteOptions::default(), &|_| {})
+            .expect("write");
+        MaterialTable::open_any(&path).expect("open").verify(None)
+    };
+    let (_, counted) = check(None).expect("the generated entries pass");
+    assert_eq!(counted.expect("repetition values").draws, rep.len() as u64);
+    let perpetual = rep
+        .entries()
+        .iter()
+        .position(|p| p[0].outcome() == Some(CycleOutcome::FirstPlayerWins))
+        .expect("RR has wins by perpetual check");
+    let ranked = rep.entries().iter().position(|p| p[1].progress() > 1).expect("a rank above 1");
+    let mut flipped = rep.entries().to_vec();
+    flipped[perpetual][0] = DrawValue::new(CycleOutcome::SecondPlayerWins, 1).expect("fits");
+    let mut off = rep.entries().to_vec();
+    let r = off[ranked][1].progress();
+    off[ranked][1] = DrawValue::new(CycleOutcome::SecondPlayerWins, r + 1).expect("fits");
+    for bad in [flipped, off] {
+        match check(Some(bad)) {
+            Err(TablebaseError::VerifyRepetition(RepetitionError::Mismatch { sfen, .. })) => {
+                assert!(sfen.contains(' '), "{sfen}")
+            }
+            other => panic!("expected a repetition mismatch, got {other:?}"),
+        }
+    }
+}
