@@ -6,8 +6,8 @@
 //! repetition and the rule set's limits end games, and an engine that plays an illegal move,
 //! overstays its clock, crashes or falls silent loses that game (and is restarted for the next).
 //! The score is the self-play crate's pentanomial Elo and SPRT ([`MatchScore`]); every game goes
-//! to a records file, KIF and CSA files ([`RecordWriter`]). [`build_book`] makes an openings file of
-//! positions that deep searches score near zero.
+//! to a records file, KIF and CSA files ([`RecordWriter`]). [`build_book`] finds positions that deep
+//! searches score near zero, and [`build_book_file`] writes them as an openings file.
 //!
 //! ```
 //! use minishogi_arena::{Opening, TimeControl};
@@ -23,6 +23,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod book;
+mod book_file;
 mod clock;
 mod csa;
 mod engine_process;
@@ -32,12 +33,14 @@ mod game_runner;
 mod kif;
 mod match_score;
 mod opening;
+mod recorded_match;
 mod records;
 mod runner;
 mod termination;
 mod time_control;
 
 pub use book::{book_line, build_book, BookEntry, BookProgress, BookSettings, Scorer};
+pub use book_file::{build_book_file, WrittenBook};
 pub use clock::GameClock;
 pub use csa::{csa_kind, to_csa};
 pub use engine_process::{parse_info, EngineFailure, EngineProcess, Reply, UsiScore};
@@ -47,6 +50,7 @@ pub use game_runner::{play_game, GameSettings, PlayedGame, Seat};
 pub use kif::to_kif;
 pub use match_score::MatchScore;
 pub use opening::{generate_openings, load_openings, position_command, Opening};
+pub use recorded_match::run_recorded_match;
 pub use records::{record_line, RecordWriter, RECORDS_HEADER};
 pub use runner::{run_match, FinishedGame, MatchSettings};
 pub use termination::{GameResult, Termination};

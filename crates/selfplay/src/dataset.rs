@@ -9,7 +9,7 @@ use crate::Error;
 use minishogi::{Color, EndReason, Game, Move, Outcome, Position, RuleSet};
 use minishogi_engine::codec;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Magic bytes of a dataset file.
 pub const MAGIC: [u8; 4] = *b"MSSP";
@@ -167,6 +167,20 @@ impl Dataset {
             }
         }
         Ok(Dataset { meta: file.meta, games })
+    }
+
+    /// Reads the datasets at `paths` in order, telling `loaded` of each as it is read.
+    pub fn load_all(
+        paths: &[PathBuf],
+        mut loaded: impl FnMut(&Path, &Dataset),
+    ) -> Result<Vec<Dataset>, Error> {
+        let mut datasets = Vec::with_capacity(paths.len());
+        for path in paths {
+            let d = Dataset::load(path)?;
+            loaded(path, &d);
+            datasets.push(d);
+        }
+        Ok(datasets)
     }
 
     /// Number of searched (labelled) positions.

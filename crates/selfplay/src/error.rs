@@ -117,6 +117,9 @@ pub enum Error {
     /// A network file could not be read or written.
     #[error(transparent)]
     Network(#[from] minishogi_engine::nnue::NetworkError),
+    /// A float network's layers do not have the sizes the engine's network needs.
+    #[error("the float network has wrong layer sizes")]
+    FloatLayerSizes,
     /// The validation split took every game, leaving nothing to train on.
     #[error("no training positions: every game fell into the validation split")]
     NothingToTrain,

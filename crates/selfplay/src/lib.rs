@@ -2,7 +2,8 @@
 //!
 //! The pieces: [`games::selfplay`] plays games in parallel with a fixed node count and labels the
 //! positions ([`dataset`]); [`tune::tune_weights`] fits the engine's linear evaluation to their
-//! quiet positions ([`training_set`]) with the Texel method ([`gradient`], [`loss_curve`]);
+//! quiet positions ([`training_set`]) with the Texel method ([`gradient`], [`loss_curve`]), and [`tune_files::tune_to_files`]
+//! writes the weights and the curve;
 //! [`matches::play_match`] plays paired games between two weight sets or an external USI engine
 //! and reports Elo with a 95% interval ([`elo`]); [`train_loop::train`] repeats the three in a
 //! loop and keeps the better weights; [`nnue_train`] trains and quantises the evaluation network,
@@ -42,6 +43,7 @@ mod threads;
 pub mod train_loop;
 pub mod training_set;
 pub mod tune;
+pub mod tune_files;
 mod tune_report;
 pub mod usi_client;
 mod weights_spec;

@@ -5,9 +5,7 @@ use super::CliResult;
 use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 use minishogi::RuleSet;
-use minishogi_arena::{book_line, build_book, BookSettings, EngineSpec, Scorer, TimeControl};
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use minishogi_arena::{build_book_file, BookSettings, EngineSpec, Scorer, TimeControl};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -111,55 +109,24 @@ pub fn book(args: BookArgs) -> CliResult {
         rules: RuleSet::Standard,
         timeout: Duration::from_secs(120),
     };
-    let names: Vec<(String, TimeControl)> = settings
-        .scorers
-        .iter()
-        .map(|s| (s.spec.argv.first().map_or(String::new(), |p| file_name(p)), s.limit))
-        .collect();
-    let out_error = |e: std::io::Error| format!("{}: {e}", args.out.display());
-    let mut out = BufWriter::new(File::create(&args.out).map_err(out_error)?);
-    writeln!(
-        out,
-        "# Balanced minishogi openings (minishogi book build): startpos + moves, one per line.\n\
-         # plies {}, screen {} within {} cp, kept within {} cp by every scorer, seed {}",
-        args.plies, settings.screen, args.screen_max, args.max_score, args.seed
-    )
-    .map_err(out_error)?;
     let bar = ProgressBar::new(args.count as u64);
     bar.set_style(style("{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}"));
     let clock = Instant::now();
-    let mut write_error = None;
-    let mut last = None;
-    // Each opening is written as it is kept, so an interrupted build keeps its book so far.
-    let result = build_book(&settings, &mut |p, kept| {
-        last = Some(p);
+    let book = build_book_file(&settings, &args.out, |p| {
         bar.set_position(p.kept as u64);
         bar.set_message(format!("{} candidates, {} scored deeply", p.candidates, p.scored));
-        if let (Some(entry), None) = (kept, &write_error) {
-            write_error = writeln!(out, "{}", book_line(entry, &names)).and_then(|()| out.flush()).err();
-        }
     });
     bar.finish_and_clear();
-    let book = result.map_err(|e| e.to_string())?;
-    if let Some(e) = write_error {
-        return Err(out_error(e));
-    }
-    let (candidates, scored) = last.map_or((0, 0), |p| (p.candidates, p.scored));
+    let book = book.map_err(|e| e.to_string())?;
+    let (candidates, scored) = (book.progress.candidates, book.progress.scored);
     println!(
         "{} openings written to {} in {:.0} s ({candidates} candidates, {scored} scored deeply)",
-        book.len(),
+        book.openings,
         args.out.display(),
         clock.elapsed().as_secs_f64()
     );
-    if book.len() < args.count {
+    if book.openings < args.count {
         println!("fewer than --count {}: raise --max-candidates or --max-score", args.count);
     }
     Ok(())
-}
-
-/// The last part of a program's path, for the book's comments.
-fn file_name(program: &str) -> String {
-    std::path::Path::new(program)
-        .file_name()
-        .map_or(program.to_string(), |n| n.to_string_lossy().into_owned())
 }

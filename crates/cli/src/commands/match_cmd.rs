@@ -8,8 +8,8 @@ use clap::Args;
 use indicatif::ProgressBar;
 use minishogi::RuleSet;
 use minishogi_arena::{
-    generate_openings, load_openings, parse_duration, run_match, EngineSpec, GameSettings, MatchSettings,
-    RecordWriter, TimeControl,
+    generate_openings, load_openings, parse_duration, run_recorded_match, EngineSpec, GameSettings,
+    MatchSettings, RecordWriter, TimeControl,
 };
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -129,24 +129,17 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
     let bar = ProgressBar::new(total as u64);
     bar.set_style(style("{elapsed_precise} [{bar:30}] {msg}"));
     let clock = Instant::now();
-    let mut write_error = None;
     // Without a terminal (a log file) the bar is hidden: print the running score now and then.
     let every = (total / 20).max(1) as u64;
-    let score = run_match(&settings, &mut |game, score| {
+    let score = run_recorded_match(&settings, &mut writer, |score| {
         bar.set_position(score.tally.games());
         bar.set_message(score.status_line(total));
         if bar.is_hidden() && score.tally.games() % every == 0 {
             println!("{}", score.status_line(total));
         }
-        if write_error.is_none() {
-            write_error = writer.write(game).err();
-        }
-    })
-    .map_err(|e| e.to_string())?;
+    });
     bar.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e.to_string());
-    }
+    let score = score.map_err(|e| e.to_string())?;
     println!("{score}");
     println!("{:.0} s", clock.elapsed().as_secs_f64());
     Ok(())

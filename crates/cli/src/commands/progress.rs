@@ -4,6 +4,9 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use minishogi_tablebase::Progress;
 use std::sync::Mutex;
 
+/// Match pairs between two printed status lines of a training loop's match.
+const PAIRS_PER_LINE: u64 = 25;
+
 /// A progress style from an indicatif template.
 pub fn style(template: &str) -> ProgressStyle {
     ProgressStyle::with_template(template)
@@ -54,4 +57,28 @@ pub fn games_bar(n: u64) -> ProgressBar {
     let bar = ProgressBar::new(n);
     bar.set_style(style("{elapsed_precise} [{bar:40}] {pos}/{len} games  {per_sec}  eta {eta}"));
     bar
+}
+
+/// A match's status line printed every [`PAIRS_PER_LINE`] finished pairs (training loops, whose
+/// matches run between progress bars).
+#[derive(Default)]
+pub struct PairLines {
+    /// Pairs finished when the last line was printed.
+    last: Mutex<u64>,
+}
+
+impl PairLines {
+    /// Prints `line()` if `pairs` is a line's worth past the last printed (or a new match began).
+    pub fn show(&self, pairs: u64, line: impl FnOnce() -> String) {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if pairs >= *last + PAIRS_PER_LINE || pairs < *last {
+            *last = pairs;
+            println!("{}", line());
+        }
+    }
+
+    /// Starts counting again for the next match.
+    pub fn reset(&self) {
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = 0;
+    }
 }

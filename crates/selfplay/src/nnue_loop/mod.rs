@@ -22,7 +22,7 @@ use crate::games::{selfplay_with, SelfplayConfig};
 use crate::matches::{play_match, MatchConfig, MatchState, PlayerSpec};
 use crate::nnue_train::{
     load_float, quantisation_error, quantise, quiet_positions, save_float, train_network,
-    write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, SampleSets,
+    write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, SampleSets, CHECK_POSITIONS,
 };
 use crate::Error;
 use minishogi_engine::nnue::Network;
@@ -30,9 +30,6 @@ use minishogi_engine::Weights;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
-
-/// Positions the quantisation check of each generation compares.
-const CHECK_POSITIONS: usize = 20_000;
 
 /// Settings of the loop.
 #[derive(Clone, Debug)]
@@ -72,6 +69,16 @@ pub enum LoopStep {
     Train,
     /// The match of the candidate against the best.
     Match,
+}
+
+impl std::fmt::Display for LoopStep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LoopStep::Selfplay => "self-play",
+            LoopStep::Train => "training",
+            LoopStep::Match => "match against the best",
+        })
+    }
 }
 
 /// What the loop reports as it goes.

@@ -7,6 +7,7 @@
 pub mod adam;
 pub mod backprop;
 pub mod curve;
+pub mod file_run;
 pub mod float_file;
 pub mod float_net;
 mod optimiser;
@@ -15,6 +16,7 @@ pub mod samples;
 pub mod trainer;
 
 pub use curve::write_net_loss_curve;
+pub use file_run::{quantise_file, train_files, TrainFiles, TrainFilesEvent, TrainedFiles, CHECK_POSITIONS};
 pub use float_file::{load_float, save_float};
 pub use float_net::FloatNetwork;
 pub use quantise::{quantisation_error, quantise, QuantisationError};

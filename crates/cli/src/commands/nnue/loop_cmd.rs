@@ -3,7 +3,7 @@
 
 use super::epoch_bar::{EpochBar, EPOCH_HEADER};
 use super::train_args::TrainingArgs;
-use crate::commands::progress::games_bar;
+use crate::commands::progress::{games_bar, PairLines};
 use crate::commands::selfplay::{flag_error, OpeningArgs};
 use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
@@ -11,7 +11,6 @@ use clap::Args;
 use minishogi_selfplay::nnue_loop::{run_loop, summary_table, LoopEvent, LoopStep, NnueLoopConfig};
 use minishogi_selfplay::{load_weights, EMBEDDED};
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 /// Arguments of `minishogi nnue loop`.
 #[derive(Args)]
@@ -75,23 +74,20 @@ pub fn nnue_loop(args: NnueLoopArgs) -> CliResult {
     };
     let games = games_bar(args.games as u64);
     let epochs = EpochBar::new();
-    // Pairs finished when the last match line was printed: one line every 25 pairs.
-    let last_pairs = Mutex::new(0u64);
+    let pair_lines = PairLines::default();
     let total_games = config.matches.games();
     let report = |event: LoopEvent<'_>| match event {
         LoopEvent::GenerationStart { generation, best } => {
             println!("== generation {generation} of {} (best: {best})", config.generations)
         }
-        LoopEvent::Skipped(step) => println!("{}: already done, skipped", step_name(step)),
+        LoopEvent::Skipped(step) => println!("{step}: already done, skipped"),
         LoopEvent::StepStart(step) => {
-            println!("{} ...", step_name(step));
+            println!("{step} ...");
             if step == LoopStep::Selfplay {
                 games.reset();
                 games.set_length(args.games as u64);
             }
-            if let Ok(mut last) = last_pairs.lock() {
-                *last = 0;
-            }
+            pair_lines.reset();
         }
         LoopEvent::Game => games.inc(1),
         LoopEvent::SelfplayDone(positions, secs) => {
@@ -107,15 +103,7 @@ pub fn nnue_loop(args: NnueLoopArgs) -> CliResult {
             println!("{EPOCH_HEADER}");
         }
         LoopEvent::Train(e) => epochs.show(e),
-        LoopEvent::Pair(s) => {
-            if let Ok(mut last) = last_pairs.lock() {
-                let n = s.pentanomial.pairs();
-                if n >= *last + 25 {
-                    *last = n;
-                    println!("{}", s.status_line(total_games));
-                }
-            }
-        }
+        LoopEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.status_line(total_games)),
         LoopEvent::GenerationDone(row) => {
             epochs.finish();
             println!("{row}");
@@ -128,12 +116,4 @@ pub fn nnue_loop(args: NnueLoopArgs) -> CliResult {
         b => println!("best: {b}, written to {}", args.out_dir.join("best.nnue").display()),
     }
     Ok(())
-}
-
-fn step_name(step: LoopStep) -> &'static str {
-    match step {
-        LoopStep::Selfplay => "self-play",
-        LoopStep::Train => "training",
-        LoopStep::Match => "match against the best",
-    }
 }

@@ -1,7 +1,7 @@
 //! `minishogi train`: rounds of self-play, tuning and a match against the best weights so far.
 
 use super::args::{flag_error, OpeningArgs, TuneArgs};
-use crate::commands::progress::games_bar;
+use crate::commands::progress::{games_bar, PairLines};
 use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
@@ -9,7 +9,6 @@ use minishogi_selfplay::dataset::summary;
 use minishogi_selfplay::load_weights;
 use minishogi_selfplay::train_loop::{summary_table, train as run_training, TrainConfig, TrainEvent};
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 /// Arguments of `minishogi train`.
 #[derive(Args)]
@@ -67,8 +66,7 @@ pub fn train(args: TrainArgs) -> CliResult {
         dir: args.dir.clone(),
     };
     let bar = games_bar(args.games as u64);
-    // Pairs finished when the last match line was printed: one line every 25 pairs.
-    let last_pairs = Mutex::new(0u64);
+    let pair_lines = PairLines::default();
     let report = |event: TrainEvent<'_>| match event {
         TrainEvent::RoundStart(r) => {
             println!("== round {r}");
@@ -87,18 +85,10 @@ pub fn train(args: TrainArgs) -> CliResult {
         }
         TrainEvent::Epoch(e) => println!("  {e}"),
         TrainEvent::Pair(s) => {
-            if let Ok(mut last) = last_pairs.lock() {
-                let n = s.pentanomial.pairs();
-                if n >= *last + 25 || n < *last {
-                    *last = n;
-                    println!("{}", s.status_line(config.matches.games()));
-                }
-            }
+            pair_lines.show(s.pentanomial.pairs(), || s.status_line(config.matches.games()))
         }
         TrainEvent::RoundDone(row) => {
-            if let Ok(mut last) = last_pairs.lock() {
-                *last = 0;
-            }
+            pair_lines.reset();
             println!("{row}");
         }
     };

@@ -5,8 +5,8 @@ use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::dataset::{summary, Dataset};
-use minishogi_selfplay::loss_curve::write_loss_curve;
-use minishogi_selfplay::tune::{largest_changes, tune_weights, EpochStats};
+use minishogi_selfplay::tune::{largest_changes, EpochStats};
+use minishogi_selfplay::tune_files::tune_to_files;
 use minishogi_selfplay::{load_weights, EMBEDDED};
 use std::path::PathBuf;
 
@@ -38,17 +38,13 @@ pub struct TuneCmdArgs {
 /// Runs `minishogi tune`.
 pub fn tune(args: TuneCmdArgs) -> CliResult {
     let init = load_weights(args.init.as_deref().unwrap_or(EMBEDDED)).map_err(flag_error)?;
-    let mut datasets = Vec::new();
-    for path in &args.data {
-        let d = Dataset::load(path).map_err(flag_error)?;
-        println!("{}: {}", path.display(), summary(&d));
-        datasets.push(d);
-    }
+    let datasets = Dataset::load_all(&args.data, |path, d| println!("{}: {}", path.display(), summary(d)));
+    let datasets = datasets.map_err(flag_error)?;
     let config = args.tune.config(args.seed)?;
-    let (weights, report, stats) = args
+    let tuned = args
         .threads
         .install(|| {
-            tune_weights(&datasets, &init, &config, |e| {
+            tune_to_files(&datasets, &init, &config, &args.out, args.curve.as_deref(), |e| {
                 if e.epoch == 0 {
                     println!("{}", EpochStats::TABLE_HEADER);
                 }
@@ -56,14 +52,11 @@ pub fn tune(args: TuneCmdArgs) -> CliResult {
             })
         })?
         .map_err(flag_error)?;
-    println!("{}", report.summary(&stats));
+    println!("{}", tuned.report.summary(&tuned.stats));
     println!("largest changes:");
-    for change in largest_changes(&init, &weights, 10) {
+    for change in largest_changes(&init, &tuned.weights, 10) {
         println!("  {change}");
     }
-    weights.save(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
-    let curve = args.curve.unwrap_or_else(|| args.out.with_extension("loss"));
-    write_loss_curve(&report, &curve).map_err(flag_error)?;
-    println!("wrote {} and {}.csv/.svg", args.out.display(), curve.display());
+    println!("wrote {} and {}.csv/.svg", args.out.display(), tuned.curve.display());
     Ok(())
 }
