@@ -1,6 +1,7 @@
 //! The evaluation network (NNUE): sparse king-relative features with hands ([`features`]), two
-//! accumulators updated move by move ([`accumulator`], [`delta`]), a quantised dense tail with
-//! SIMD inner loops ([`network`], [`simd`]), and its versioned file ([`mod@file`]).
+//! accumulators updated move by move and computed lazily, with a refresh cache for king moves
+//! ([`accumulator`], [`delta`]), a quantised dense tail with SIMD inner loops ([`network`],
+//! [`simd`]), and its versioned file ([`mod@file`]).
 //!
 //! ```
 //! use minishogi::Position;
@@ -12,15 +13,19 @@
 //! ```
 
 pub mod accumulator;
+mod cache;
 pub mod delta;
 pub mod features;
 pub mod file;
 mod forward;
 pub mod network;
 pub mod simd;
+mod sparse_tail;
+mod stack;
 
-pub use accumulator::{Accumulator, AccumulatorStack};
+pub use accumulator::Accumulator;
 pub use delta::MoveDelta;
 pub use features::{active_features, View, FEATURES, FEATURE_SET_ID};
 pub use file::NetworkError;
 pub use network::{Network, EVAL_SCALE, HIDDEN, L2, L2_WEIGHT_LIMIT, MAX_EVAL, QA, QB, QC};
+pub use stack::AccumulatorStack;
