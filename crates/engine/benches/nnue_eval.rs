@@ -54,8 +54,8 @@ fn children_incremental(net: &Network, positions: &[Position]) -> i64 {
         let mut pos = root.clone();
         let mut stack = AccumulatorStack::new(net, &pos);
         for &m in root.legal_move_list().iter() {
-            let undo = stack.play(&mut pos, m);
-            total += i64::from(net.evaluate(stack.current(net, &pos), pos.side_to_move()));
+            let undo = stack.play(net, &mut pos, m);
+            total += i64::from(net.evaluate(stack.current(), pos.side_to_move()));
             stack.pop();
             pos.undo(m, undo);
         }
@@ -88,7 +88,9 @@ fn per_node(c: &mut Criterion) {
         b.iter(|| accumulators.iter().map(|(acc, stm)| net.evaluate(black_box(acc), *stm)).sum::<i32>())
     });
     group.bench_function("dense_tail_scalar", |b| {
-        b.iter(|| accumulators.iter().map(|(acc, stm)| net.evaluate_scalar(black_box(acc), *stm)).sum::<i32>())
+        b.iter(|| {
+            accumulators.iter().map(|(acc, stm)| net.evaluate_scalar(black_box(acc), *stm)).sum::<i32>()
+        })
     });
     group.finish();
 }

@@ -1,7 +1,8 @@
 //! The accumulators: the first layer's output for both perspectives, rebuilt from the features of
-//! a position or derived from another accumulator by the weight rows a change removes and adds.
+//! a position or updated from the previous position's by the weight rows a move removes and adds.
 
-use super::features::active_features;
+use super::delta::MoveDelta;
+use super::features::{active_features, View};
 use super::network::{Network, HIDDEN};
 use minishogi::{Color, Position};
 
@@ -23,7 +24,7 @@ impl Accumulator {
     }
 
     /// Both halves at the first layer's bias (no feature active).
-    pub(super) fn bias(net: &Network) -> Accumulator {
+    fn bias(net: &Network) -> Accumulator {
         let mut halves = [[0; HIDDEN]; 2];
         for half in &mut halves {
             half.copy_from_slice(&net.l1_bias);
@@ -37,12 +38,6 @@ impl Accumulator {
         &self.halves[perspective.index()]
     }
 
-    /// One perspective's half, to overwrite.
-    #[inline]
-    pub(super) fn half_mut(&mut self, perspective: Color) -> &mut [i16; HIDDEN] {
-        &mut self.halves[perspective.index()]
-    }
-
     /// Recomputes `perspective`'s half from all features of `pos`.
     pub fn refresh(&mut self, net: &Network, pos: &Position, perspective: Color) {
         let mut features = FeatureList::default();
@@ -51,11 +46,30 @@ impl Accumulator {
         let bias: &[i16; HIDDEN] = net.l1_bias.as_slice().try_into().expect("the bias is HIDDEN wide");
         apply_rows(net, half, bias, &[], features.as_slice());
     }
+
+    /// Sets `self` to `parent` updated by `delta`; `after` is the position after the move (the
+    /// mover's half is rebuilt from it when its king moved: its bucket or mirror changed).
+    #[inline]
+    pub fn update_from(&mut self, net: &Network, parent: &Accumulator, delta: &MoveDelta, after: &Position) {
+        for perspective in Color::ALL {
+            if delta.king_moved && perspective == delta.mover {
+                self.refresh(net, after, perspective);
+                continue;
+            }
+            let view = View::of(after, perspective);
+            let mut removed = FeatureList::default();
+            let mut added = FeatureList::default();
+            delta.removed().iter().for_each(|c| removed.push(c.feature(&view)));
+            delta.added().iter().for_each(|c| added.push(c.feature(&view)));
+            let p = perspective.index();
+            apply_rows(net, &mut self.halves[p], &parent.halves[p], removed.as_slice(), added.as_slice());
+        }
+    }
 }
 
-/// A short list of feature indices (the changes of one move, or of a cached refresh).
+/// A short list of feature indices (the changes of one move, or the active features).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct FeatureList {
+struct FeatureList {
     items: [u16; FeatureList::CAPACITY],
     len: usize,
 }
@@ -67,19 +81,19 @@ impl Default for FeatureList {
 }
 
 impl FeatureList {
-    /// Room for every feature of two positions (at most 12 active each).
-    const CAPACITY: usize = 2 * super::features::MAX_ACTIVE;
+    /// Room for every active feature.
+    const CAPACITY: usize = super::features::MAX_ACTIVE;
 
     /// Appends `f`.
     #[inline]
-    pub(super) fn push(&mut self, f: u16) {
+    fn push(&mut self, f: u16) {
         self.items[self.len] = f;
         self.len += 1;
     }
 
     /// The features pushed so far.
     #[inline]
-    pub(super) fn as_slice(&self) -> &[u16] {
+    fn as_slice(&self) -> &[u16] {
         &self.items[..self.len]
     }
 }
@@ -88,13 +102,7 @@ impl FeatureList {
 /// every true sum inside i16, and wrapping sums are the same in any order, so an accumulator
 /// reached by any path of updates equals the full refresh bit for bit).
 #[inline]
-pub(super) fn apply_rows(
-    net: &Network,
-    dst: &mut [i16; HIDDEN],
-    src: &[i16; HIDDEN],
-    removed: &[u16],
-    added: &[u16],
-) {
+fn apply_rows(net: &Network, dst: &mut [i16; HIDDEN], src: &[i16; HIDDEN], removed: &[u16], added: &[u16]) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {

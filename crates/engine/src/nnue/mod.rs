@@ -1,7 +1,6 @@
 //! The evaluation network (NNUE): sparse king-relative features with hands ([`features`]), two
-//! accumulators updated move by move and computed lazily, with a refresh cache for king moves
-//! ([`accumulator`], [`delta`]), a quantised dense tail with SIMD inner loops ([`network`],
-//! [`simd`]), and its versioned file ([`mod@file`]).
+//! accumulators updated move by move ([`accumulator`], [`delta`]), a quantised dense tail with
+//! SIMD inner loops ([`network`], [`simd`]), and its versioned file ([`mod@file`]).
 //!
 //! ```
 //! use minishogi::Position;
@@ -13,7 +12,6 @@
 //! ```
 
 pub mod accumulator;
-mod cache;
 pub mod delta;
 pub mod features;
 pub mod file;

@@ -49,10 +49,6 @@ const NONZERO_LUT: [[u16; 8]; 256] = {
     lut
 };
 
-/// 32-byte aligned activations.
-#[repr(C, align(32))]
-struct Input([i16; 2 * HIDDEN]);
-
 /// The tail's output (before the conversion to centipawns) for `stm`, the side to move.
 ///
 /// # Safety
@@ -62,25 +58,29 @@ struct Input([i16; 2 * HIDDEN]);
 pub(super) unsafe fn output_avx2(net: &Network, acc: &Accumulator, stm: Color) -> i32 {
     use std::arch::x86_64::*;
     let zero = _mm256_setzero_si256();
-    let mut input = Input([0; 2 * HIDDEN]);
+    // Both buffers are written before they are read (every block of `input`; `nonzero` up to
+    // `count`), so they are not zeroed first.
+    let mut input = std::mem::MaybeUninit::<[i16; 2 * HIDDEN]>::uninit();
+    let input_ptr = input.as_mut_ptr().cast::<i16>();
     // Room for one full block past the last pair listed (each block stores 8 indices).
-    let mut nonzero = [0u16; PAIRS + 8];
+    let mut nonzero = std::mem::MaybeUninit::<[u16; PAIRS + 8]>::uninit();
+    let nonzero_ptr = nonzero.as_mut_ptr().cast::<u16>();
     let mut count = 0;
     for (h, half) in [acc.half(stm), acc.half(!stm)].into_iter().enumerate() {
         for b in 0..HIDDEN / 16 {
             let block = h * (HIDDEN / 16) + b;
             // SAFETY: `half` holds HIDDEN i16 and `input` 2·HIDDEN, so both blocks of 16 are in
-            // bounds; `input` is 32-byte aligned and blocks are 32 bytes; `count` ≤ 8·block, so
-            // the 8 indices stored fit in `nonzero`.
+            // bounds (unaligned loads and stores); `count` ≤ 8·block, so the 8 indices stored
+            // fit in `nonzero`.
             unsafe {
                 let v = _mm256_loadu_si256(half.as_ptr().add(b * 16).cast());
                 let v = _mm256_min_epi16(_mm256_max_epi16(v, zero), _mm256_set1_epi16(QA as i16));
-                _mm256_store_si256(input.0.as_mut_ptr().add(block * 16).cast(), v);
+                _mm256_storeu_si256(input_ptr.add(block * 16).cast(), v);
                 // A pair is an i32 of two activations in 0..=QA: positive unless both are zero.
                 let mask = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(v, zero))) as usize;
                 let positions = _mm_loadu_si128(NONZERO_LUT[mask].as_ptr().cast());
                 let indices = _mm_add_epi16(positions, _mm_set1_epi16((block * 8) as i16));
-                _mm_storeu_si128(nonzero.as_mut_ptr().add(count).cast(), indices);
+                _mm_storeu_si128(nonzero_ptr.add(count).cast(), indices);
                 count += mask.count_ones() as usize;
             }
         }
@@ -88,9 +88,11 @@ pub(super) unsafe fn output_avx2(net: &Network, acc: &Accumulator, stm: Color) -
     let bias = net.l2_bias.as_ptr();
     // SAFETY: the bias holds L2 = 32 i32, four blocks of 8.
     let mut sums = unsafe { [0, 1, 2, 3].map(|r| _mm256_loadu_si256(bias.add(r * 8).cast::<__m256i>())) };
-    let pairs = input.0.as_ptr().cast::<i32>();
+    let pairs = input_ptr.cast_const().cast::<i32>();
     let weights = net.l2_by_pair.as_ptr();
-    for &j in &nonzero[..count] {
+    // SAFETY: the first `count` indices were written above.
+    let listed = unsafe { std::slice::from_raw_parts(nonzero_ptr.cast_const(), count) };
+    for &j in listed {
         let j = usize::from(j);
         // SAFETY: j < PAIRS, so the pair lies in `input` (unaligned i32 read of two i16) and its
         // 2·L2 weights lie in `l2_by_pair` (PAIRS · 2 · L2 long).

@@ -108,9 +108,9 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn push(&mut self, m: Move) -> Undo {
-        let undo = match self.accumulators.as_mut() {
-            Some(stack) => stack.play(&mut self.pos, m),
-            None => self.pos.play(m),
+        let undo = match (self.s.eval.network(), self.accumulators.as_mut()) {
+            (Some(net), Some(stack)) => stack.play(net, &mut self.pos, m),
+            _ => self.pos.play(m),
         };
         self.line.push(self.pos.hash(), self.pos.in_check());
         undo
@@ -138,12 +138,9 @@ impl<'a> Worker<'a> {
     }
 
     #[inline]
-    fn evaluate(&mut self) -> i32 {
-        match (self.s.eval, &mut self.accumulators) {
-            // The accumulator is computed here, only for the nodes that evaluate.
-            (Evaluator::Network(net), Some(stack)) => {
-                net.evaluate(stack.current(net, &self.pos), self.pos.side_to_move())
-            }
+    fn evaluate(&self) -> i32 {
+        match (self.s.eval, &self.accumulators) {
+            (Evaluator::Network(net), Some(stack)) => net.evaluate(stack.current(), self.pos.side_to_move()),
             (eval, _) => eval.evaluate(&self.pos),
         }
     }
