@@ -1,11 +1,10 @@
 //! The accumulators: the first layer's output for both perspectives, rebuilt from the features of
-//! a position or updated from the previous position's by the rows a move removes and adds; and
-//! the stack of them along a search line.
+//! a position or updated from the previous position's by the weight rows a move removes and adds.
 
 use super::delta::MoveDelta;
 use super::features::{active_features, View};
 use super::network::{Network, HIDDEN};
-use minishogi::{Color, Move, Position};
+use minishogi::{Color, Position};
 
 /// The first layer's output for both perspectives (indexed by colour), in fixed point.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,11 +16,20 @@ pub struct Accumulator {
 impl Accumulator {
     /// The accumulator of `pos`, computed from all its features.
     pub fn new(net: &Network, pos: &Position) -> Accumulator {
-        let mut acc = Accumulator { halves: [[0; HIDDEN]; 2] };
+        let mut acc = Accumulator::bias(net);
         for color in Color::ALL {
             acc.refresh(net, pos, color);
         }
         acc
+    }
+
+    /// Both halves at the first layer's bias (no feature active).
+    fn bias(net: &Network) -> Accumulator {
+        let mut halves = [[0; HIDDEN]; 2];
+        for half in &mut halves {
+            half.copy_from_slice(&net.l1_bias);
+        }
+        Accumulator { halves }
     }
 
     /// One perspective's half.
@@ -32,129 +40,124 @@ impl Accumulator {
 
     /// Recomputes `perspective`'s half from all features of `pos`.
     pub fn refresh(&mut self, net: &Network, pos: &Position, perspective: Color) {
+        let mut features = FeatureList::default();
+        active_features(pos, perspective, |f| features.push(f));
         let half = &mut self.halves[perspective.index()];
-        half.copy_from_slice(&net.l1_bias);
-        active_features(pos, perspective, |f| add_row(half, net.feature_row(f)));
+        let bias: &[i16; HIDDEN] = net.l1_bias.as_slice().try_into().expect("the bias is HIDDEN wide");
+        apply_rows(net, half, bias, &[], features.as_slice());
     }
 
-    /// Sets `self` to `parent` updated by `delta`; `after` is the position after the move (used
-    /// to rebuild the mover's half when its king moved).
+    /// Sets `self` to `parent` updated by `delta`; `after` is the position after the move (the
+    /// mover's half is rebuilt from it when its king moved: its bucket or mirror changed).
     #[inline]
     pub fn update_from(&mut self, net: &Network, parent: &Accumulator, delta: &MoveDelta, after: &Position) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: AVX2 is present (checked just above).
-                return unsafe { self.update_from_avx2(net, parent, delta, after) };
-            }
-        }
-        self.update_from_portable(net, parent, delta, after)
-    }
-
-    /// [`Accumulator::update_from`] compiled for AVX2: the same code, its row loops in 256-bit
-    /// registers.
-    ///
-    /// # Safety
-    /// The processor must support AVX2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn update_from_avx2(
-        &mut self,
-        net: &Network,
-        parent: &Accumulator,
-        delta: &MoveDelta,
-        after: &Position,
-    ) {
-        self.update_from_portable(net, parent, delta, after)
-    }
-
-    #[inline(always)]
-    fn update_from_portable(
-        &mut self,
-        net: &Network,
-        parent: &Accumulator,
-        delta: &MoveDelta,
-        after: &Position,
-    ) {
         for perspective in Color::ALL {
             if delta.king_moved && perspective == delta.mover {
                 self.refresh(net, after, perspective);
                 continue;
             }
             let view = View::of(after, perspective);
-            let half = &mut self.halves[perspective.index()];
-            half.copy_from_slice(&parent.halves[perspective.index()]);
-            for c in delta.removed() {
-                sub_row(half, net.feature_row(c.feature(&view)));
-            }
-            for c in delta.added() {
-                add_row(half, net.feature_row(c.feature(&view)));
-            }
+            let mut removed = FeatureList::default();
+            let mut added = FeatureList::default();
+            delta.removed().iter().for_each(|c| removed.push(c.feature(&view)));
+            delta.added().iter().for_each(|c| added.push(c.feature(&view)));
+            let p = perspective.index();
+            apply_rows(net, &mut self.halves[p], &parent.halves[p], removed.as_slice(), added.as_slice());
         }
     }
 }
 
-// Fixed-size loops: the compiler turns them into packed 16-bit adds (SSE2 `paddw`, or `vpaddw`
-// on 256 bits inside the AVX2 wrapper). Wrapping arithmetic matches
-// the trainer's bound on the first layer (no sum leaves i16) and keeps release and debug equal.
-#[inline(always)]
-fn add_row(half: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (h, &w) in half.iter_mut().zip(row.iter()) {
-        *h = h.wrapping_add(w);
+/// A short list of feature indices (the changes of one move, or the active features).
+#[derive(Clone, Copy, Debug)]
+struct FeatureList {
+    items: [u16; FeatureList::CAPACITY],
+    len: usize,
+}
+
+impl Default for FeatureList {
+    fn default() -> FeatureList {
+        FeatureList { items: [0; FeatureList::CAPACITY], len: 0 }
     }
 }
 
-#[inline(always)]
-fn sub_row(half: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (h, &w) in half.iter_mut().zip(row.iter()) {
-        *h = h.wrapping_sub(w);
-    }
-}
+impl FeatureList {
+    /// Room for every active feature.
+    const CAPACITY: usize = super::features::MAX_ACTIVE;
 
-/// The accumulators along a search line: one per position from the root, updated as moves are
-/// played and dropped as they are taken back (a null move changes no feature and needs none).
-#[derive(Clone, Debug)]
-pub struct AccumulatorStack {
-    stack: Vec<Accumulator>,
-    top: usize,
-}
-
-impl AccumulatorStack {
-    /// A stack holding the accumulator of `root`.
-    pub fn new(net: &Network, root: &Position) -> AccumulatorStack {
-        AccumulatorStack { stack: vec![Accumulator::new(net, root)], top: 0 }
-    }
-
-    /// The accumulator of the current position.
+    /// Appends `f`.
     #[inline]
-    pub fn current(&self) -> &Accumulator {
-        &self.stack[self.top]
+    fn push(&mut self, f: u16) {
+        self.items[self.len] = f;
+        self.len += 1;
     }
 
-    /// Records move `m`, whose changes `delta` were taken before it was played; `after` is the
-    /// position after it.
+    /// The features pushed so far.
     #[inline]
-    pub fn push(&mut self, net: &Network, delta: &MoveDelta, after: &Position) {
-        if self.top + 1 == self.stack.len() {
-            self.stack.push(self.stack[self.top].clone());
+    fn as_slice(&self) -> &[u16] {
+        &self.items[..self.len]
+    }
+}
+
+/// `dst = src − Σ rows(removed) + Σ rows(added)`, with wrapping i16 arithmetic (the trainer keeps
+/// every true sum inside i16, and wrapping sums are the same in any order, so an accumulator
+/// reached by any path of updates equals the full refresh bit for bit).
+#[inline]
+fn apply_rows(net: &Network, dst: &mut [i16; HIDDEN], src: &[i16; HIDDEN], removed: &[u16], added: &[u16]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is present (checked just above).
+            return unsafe { apply_rows_avx2(net, dst, src, removed, added) };
         }
-        let (done, rest) = self.stack.split_at_mut(self.top + 1);
-        rest[0].update_from(net, &done[self.top], delta, after);
-        self.top += 1;
     }
+    apply_rows_portable(net, dst, src, removed, added)
+}
 
-    /// Plays `m` on `pos` and records it: the changes are read before the move.
-    #[inline]
-    pub fn play(&mut self, net: &Network, pos: &mut Position, m: Move) -> minishogi::Undo {
-        let delta = MoveDelta::new(pos, m);
-        let undo = pos.play(m);
-        self.push(net, &delta, pos);
-        undo
-    }
+/// [`apply_rows`] compiled for AVX2: each 16-lane block is one `ymm` register.
+///
+/// # Safety
+/// The processor must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn apply_rows_avx2(
+    net: &Network,
+    dst: &mut [i16; HIDDEN],
+    src: &[i16; HIDDEN],
+    removed: &[u16],
+    added: &[u16],
+) {
+    apply_rows_portable(net, dst, src, removed, added)
+}
 
-    /// Forgets the last move.
-    #[inline]
-    pub fn pop(&mut self) {
-        self.top = self.top.saturating_sub(1);
+/// Lanes of one block: 16 × i16 is one AVX2 register (two SSE2 registers).
+const BLOCK: usize = 16;
+
+// Block by block, every row's contribution is summed in registers and stored once (rather than
+// reading and writing the whole half once per row).
+#[inline(always)]
+fn apply_rows_portable(
+    net: &Network,
+    dst: &mut [i16; HIDDEN],
+    src: &[i16; HIDDEN],
+    removed: &[u16],
+    added: &[u16],
+) {
+    for b in 0..HIDDEN / BLOCK {
+        let at = b * BLOCK;
+        let mut v = [0i16; BLOCK];
+        v.copy_from_slice(&src[at..at + BLOCK]);
+        for &f in removed {
+            let row = &net.feature_row(f)[at..at + BLOCK];
+            for (x, &w) in v.iter_mut().zip(row) {
+                *x = x.wrapping_sub(w);
+            }
+        }
+        for &f in added {
+            let row = &net.feature_row(f)[at..at + BLOCK];
+            for (x, &w) in v.iter_mut().zip(row) {
+                *x = x.wrapping_add(w);
+            }
+        }
+        dst[at..at + BLOCK].copy_from_slice(&v);
     }
 }

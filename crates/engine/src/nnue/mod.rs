@@ -19,10 +19,13 @@ mod forward;
 pub mod network;
 mod shipped;
 pub mod simd;
+mod sparse_tail;
+mod stack;
 
-pub use accumulator::{Accumulator, AccumulatorStack};
+pub use accumulator::Accumulator;
 pub use delta::MoveDelta;
 pub use features::{active_features, View, FEATURES, FEATURE_SET_ID};
 pub use file::NetworkError;
 pub use network::{Network, EVAL_SCALE, HIDDEN, L2, L2_WEIGHT_LIMIT, MAX_EVAL, QA, QB, QC};
 pub use shipped::{network_from_spec, shipped};
+pub use stack::AccumulatorStack;

@@ -8,6 +8,7 @@
 //! evaluation in centipawns.
 
 use super::features::FEATURES;
+use super::sparse_tail::weights_by_pair;
 
 /// Width of one perspective's accumulator.
 pub const HIDDEN: usize = 128;
@@ -40,6 +41,8 @@ pub struct Network {
     pub(super) l1_bias: Vec<i16>,
     /// Second layer, output-major (`[L2][2 · HIDDEN]`).
     pub(super) l2_weights: Vec<i16>,
+    /// The second layer re-ordered by input pair for the AVX2 tail (derived from `l2_weights`).
+    pub(super) l2_by_pair: Vec<i16>,
     /// Second layer bias at scale `QA · QB`.
     pub(super) l2_bias: Vec<i32>,
     /// Output weights at scale `QC`.
@@ -67,7 +70,16 @@ impl Network {
             && l2_weights.len() == L2 * 2 * HIDDEN
             && l2_bias.len() == L2
             && l3_weights.len() == L2;
-        ok.then_some(Network { l1_weights, l1_bias, l2_weights, l2_bias, l3_weights, l3_bias, description })
+        ok.then(|| Network {
+            l1_weights,
+            l1_bias,
+            l2_by_pair: weights_by_pair(&l2_weights),
+            l2_weights,
+            l2_bias,
+            l3_weights,
+            l3_bias,
+            description,
+        })
     }
 
     /// A network whose weights are all zero (it evaluates every position as 0): a starting
@@ -77,6 +89,7 @@ impl Network {
             l1_weights: vec![0; FEATURES * HIDDEN],
             l1_bias: vec![0; HIDDEN],
             l2_weights: vec![0; L2 * 2 * HIDDEN],
+            l2_by_pair: vec![0; L2 * 2 * HIDDEN],
             l2_bias: vec![0; L2],
             l3_weights: vec![0; L2],
             l3_bias: 0,
