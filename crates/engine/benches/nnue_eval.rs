@@ -5,6 +5,9 @@
 //!
 //! `cargo bench -p minishogi-engine --bench nnue_eval`. Nodes per second = elements/s.
 
+// criterion's macros define undocumented functions.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use minishogi::Position;
 use minishogi_engine::nnue::{Accumulator, AccumulatorStack, Network, FEATURES, HIDDEN, L2};
