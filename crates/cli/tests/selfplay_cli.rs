@@ -30,7 +30,7 @@ fn selfplay_is_reproducible_and_tune_and_match_use_it() {
     assert!(csv.starts_with("epoch,train_loss,valid_loss"), "{csv}");
     assert!(std::fs::read_to_string(p("w.loss.svg")).unwrap().contains("<polyline"));
 
-    // The same weights on both sides, one through USI: deterministic node-limited searches
+    // The same weights on both sides, one through USI (with `EvalFile linear`): deterministic node-limited searches
     // make every pair a 1-1 split.
     let engine = format!("{} usi", env!("CARGO_BIN_EXE_minishogi"));
     let out = ok(&run(&[
@@ -45,6 +45,9 @@ fn selfplay_is_reproducible_and_tune_and_match_use_it() {
         &engine,
         "--engine-option",
         &format!("WeightsFile={}", p("w.bin")),
+        // The USI engine's default evaluation is the network; this match compares the weights.
+        "--engine-option",
+        "EvalFile=linear",
         "--threads",
         "1",
     ]));
