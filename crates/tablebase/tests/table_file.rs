@@ -387,8 +387,16 @@ fn verifying_a_file_catches_a_wrong_repetition_entry() {
             None => rep.clone(),
         };
         let path = dir.path().join("RR.mstb");
-        write_table_with_repetition(&path, "RR", &params, &values, Some(&written), &WriteOptions::default(), &|_| {})
-            .expect("write");
+        write_table_with_repetition(
+            &path,
+            "RR",
+            &params,
+            &values,
+            Some(&written),
+            &WriteOptions::default(),
+            &|_| {},
+        )
+        .expect("write");
         MaterialTable::open_any(&path).expect("open").verify(None)
     };
     let (_, counted) = check(None).expect("the generated entries pass");

@@ -8,7 +8,6 @@
 //! evaluation in centipawns.
 
 use super::features::FEATURES;
-use super::sparse_tail::weights_by_pair;
 
 /// Width of one perspective's accumulator.
 pub const HIDDEN: usize = 128;
@@ -108,4 +107,20 @@ impl Network {
         let at = usize::from(f) * HIDDEN;
         self.l1_weights[at..at + HIDDEN].try_into().expect("rows are HIDDEN wide")
     }
+}
+
+/// The second layer's weights re-ordered by input pair: for pair `j` (inputs `2j`, `2j + 1`), the
+/// 32 outputs' two weights side by side, `[j][o][2]`, so that one `vpmaddwd` of the broadcast pair
+/// with 16 of them yields 8 outputs' contributions.
+/// The 2 × [`HIDDEN`] inputs make [`HIDDEN`] pairs.
+fn weights_by_pair(l2_weights: &[i16]) -> Vec<i16> {
+    let mut out = vec![0; l2_weights.len()];
+    for j in 0..HIDDEN {
+        for o in 0..L2 {
+            for t in 0..2 {
+                out[(j * L2 + o) * 2 + t] = l2_weights[o * 2 * HIDDEN + 2 * j + t];
+            }
+        }
+    }
+    out
 }

@@ -15,21 +15,6 @@ const _: () = assert!(L2 == 32 && HIDDEN % 16 == 0);
 /// Input pairs: the 2 × [`HIDDEN`] activations taken two by two.
 const PAIRS: usize = HIDDEN;
 
-/// The second layer's weights re-ordered by input pair: for pair `j` (inputs `2j`, `2j + 1`), the
-/// 32 outputs' two weights side by side, `[j][o][2]`, so that one `vpmaddwd` of the broadcast pair
-/// with 16 of them yields 8 outputs' contributions.
-pub(super) fn weights_by_pair(l2_weights: &[i16]) -> Vec<i16> {
-    let mut out = vec![0; l2_weights.len()];
-    for j in 0..PAIRS {
-        for o in 0..L2 {
-            for t in 0..2 {
-                out[(j * L2 + o) * 2 + t] = l2_weights[o * 2 * HIDDEN + 2 * j + t];
-            }
-        }
-    }
-    out
-}
-
 /// For each 8-bit mask, the positions of its set bits in increasing order (the rest 0).
 const NONZERO_LUT: [[u16; 8]; 256] = {
     let mut lut = [[0u16; 8]; 256];
