@@ -3,21 +3,11 @@
 #[allow(dead_code)] // the shared helpers include one for stdin, unused here
 mod common;
 
-use common::run;
+use common::{assert_error, run};
 use std::process::Output;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
-
-/// Checks a failed run: exit status 1 and one line on stderr that mentions every word.
-fn assert_error(out: &Output, words: &[&str]) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
-    for word in words {
-        assert!(err.contains(word), "'{err}' does not mention '{word}'");
-    }
 }
 
 #[test]

@@ -6,22 +6,11 @@
 #[allow(dead_code)] // the shared helpers include one for stdin, unused here
 mod common;
 
-use common::{ok, run};
+use common::{assert_error, ok, run};
 use std::path::Path;
-use std::process::Output;
 
 /// White: King a1, promoted Gold d5; Black: King j10; White to move.
 const GOLD_FEN: &str = "2/9k/10/10/10/10/3+G6/10/10/10/K9/2 w";
-
-/// Checks a failed run: exit status 1 and one line on stderr that mentions every word.
-fn assert_error(out: &Output, words: &[&str]) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
-    for word in words {
-        assert!(err.contains(word), "'{err}' does not mention '{word}'");
-    }
-}
 
 fn path_str(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")

@@ -28,3 +28,14 @@ pub fn ok(out: &Output) -> String {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// Checks a failed run: exit status 1 and one line on stderr that mentions every word.
+#[allow(dead_code)] // not every test binary checks failures
+pub fn assert_error(out: &Output, words: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
+    for word in words {
+        assert!(err.contains(word), "'{err}' does not mention '{word}'");
+    }
+}
