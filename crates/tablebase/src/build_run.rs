@@ -9,7 +9,7 @@ use crate::error::TablebaseError;
 use crate::format::table_file_name;
 use crate::material::Material;
 use crate::material_table::MaterialTable;
-use crate::memory::{peak_memory, release_free_memory};
+use crate::memory::{map_large_allocations, peak_memory, release_free_memory};
 use crate::progress::Progress;
 use crate::report::VerifiedTable;
 
@@ -49,6 +49,7 @@ pub fn build_tables(
     events: &(dyn Fn(BuildEvent<'_>) + Sync),
 ) -> Result<BuildRun, TablebaseError> {
     let start = Instant::now();
+    map_large_allocations();
     let progress = |p: Progress<'_>| events(BuildEvent::Progress(p));
     for material in sets {
         events(BuildEvent::Start(material));

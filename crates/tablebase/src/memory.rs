@@ -58,6 +58,18 @@ pub fn release_free_memory() {
     }
 }
 
+/// Makes every allocation of 128 KiB or more a memory map of its own, handed back to the system
+/// when freed. glibc otherwise raises that threshold (up to 32 MiB) each time a mapped block is
+/// freed, and the arrays of one table's phases then come from the heap and stay resident through
+/// the next table's (a run of the 51 sets peaked 7 % over the largest table's own peak).
+pub fn map_large_allocations() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes how later allocations are served; no pointer is invalidated.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 << 10);
+    }
+}
+
 /// Memory available to this process (`MemAvailable` from /proc/meminfo), in bytes; `None` where
 /// the system does not say.
 pub fn available_memory() -> Option<u64> {
