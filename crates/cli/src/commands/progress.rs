@@ -7,11 +7,10 @@ use std::sync::Mutex;
 /// Match pairs between two printed status lines of a training loop's match.
 const PAIRS_PER_LINE: u64 = 25;
 
-/// A progress style from an indicatif template.
-pub fn style(template: &str) -> ProgressStyle {
-    ProgressStyle::with_template(template)
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ")
+/// A bar of `len` steps drawn with the indicatif `template`.
+pub fn bar(len: u64, template: &str) -> ProgressBar {
+    let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
+    ProgressBar::new(len).with_style(style.progress_chars("=> "))
 }
 
 /// A bar for one table's phases, reset with the phase's length and name whenever the phase
@@ -24,10 +23,8 @@ pub struct PhaseBar {
 impl PhaseBar {
     /// A bar named `prefix`, drawn among `bars` if given.
     pub fn new(prefix: String, bars: Option<&MultiProgress>) -> PhaseBar {
-        let bar = ProgressBar::new(0);
-        let bar = bars.map_or(bar.clone(), |bars| bars.add(bar));
-        bar.set_style(style("{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}"));
-        bar.set_prefix(prefix);
+        let bar = bar(0, "{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}");
+        let bar = bars.map_or(bar.clone(), |bars| bars.add(bar)).with_prefix(prefix);
         PhaseBar { bar, phase: Mutex::new(String::new()) }
     }
 
@@ -54,9 +51,7 @@ impl PhaseBar {
 
 /// A progress bar over `n` self-play games.
 pub fn games_bar(n: u64) -> ProgressBar {
-    let bar = ProgressBar::new(n);
-    bar.set_style(style("{elapsed_precise} [{bar:40}] {pos}/{len} games  {per_sec}  eta {eta}"));
-    bar
+    bar(n, "{elapsed_precise} [{bar:40}] {pos}/{len} games  {per_sec}  eta {eta}")
 }
 
 /// A match's status line printed every [`PAIRS_PER_LINE`] finished pairs (training loops, whose

@@ -1,7 +1,7 @@
 //! `minishogi nnue loop`: generations of self-play with the best evaluation, network training and
 //! a fixed-node match against the best; resumable in its directory.
 
-use super::epoch_bar::{EpochBar, EPOCH_HEADER};
+use super::epoch_bar::EpochBar;
 use super::train_args::TrainingArgs;
 use crate::commands::progress::{games_bar, PairLines};
 use crate::commands::selfplay::{flag_error, OpeningArgs};
@@ -9,6 +9,7 @@ use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::nnue_loop::{run_loop, summary_table, LoopEvent, LoopStep, NnueLoopConfig};
+use minishogi_selfplay::nnue_train::NetEpoch;
 use minishogi_selfplay::{load_weights, EMBEDDED};
 use std::path::PathBuf;
 
@@ -73,7 +74,7 @@ pub fn nnue_loop(args: NnueLoopArgs) -> CliResult {
         dir: args.out_dir.clone(),
     };
     let games = games_bar(args.games as u64);
-    let epochs = EpochBar::new();
+    let epochs = EpochBar::default();
     let pair_lines = PairLines::default();
     let total_games = config.matches.games();
     let report = |event: LoopEvent<'_>| match event {
@@ -100,7 +101,7 @@ pub fn nnue_loop(args: NnueLoopArgs) -> CliResult {
         }
         LoopEvent::Samples(train, valid) => {
             println!("{train} training and {valid} validation samples");
-            println!("{EPOCH_HEADER}");
+            println!("{}", NetEpoch::TABLE_HEADER);
         }
         LoopEvent::Train(e) => epochs.show(e),
         LoopEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.status_line(total_games)),
