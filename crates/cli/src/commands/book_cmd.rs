@@ -1,13 +1,12 @@
 //! `minishogi book build`: a balanced opening book (the arena crate), written as an openings file.
 
-use super::progress::style;
+use super::progress::bar;
 use super::CliResult;
 use clap::{Args, Subcommand};
-use indicatif::ProgressBar;
 use minishogi::RuleSet;
 use minishogi_arena::{build_book_file, BookSettings, EngineSpec, Scorer, TimeControl};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Arguments of `minishogi book`.
 #[derive(Args)]
@@ -109,22 +108,14 @@ pub fn book(args: BookArgs) -> CliResult {
         rules: RuleSet::Standard,
         timeout: Duration::from_secs(120),
     };
-    let bar = ProgressBar::new(args.count as u64);
-    bar.set_style(style("{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}"));
-    let clock = Instant::now();
+    let bar = bar(args.count as u64, "{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}");
     let book = build_book_file(&settings, &args.out, |p| {
         bar.set_position(p.kept as u64);
-        bar.set_message(format!("{} candidates, {} scored deeply", p.candidates, p.scored));
+        bar.set_message(p.to_string());
     });
     bar.finish_and_clear();
     let book = book.map_err(|e| e.to_string())?;
-    let (candidates, scored) = (book.progress.candidates, book.progress.scored);
-    println!(
-        "{} openings written to {} in {:.0} s ({candidates} candidates, {scored} scored deeply)",
-        book.openings,
-        args.out.display(),
-        clock.elapsed().as_secs_f64()
-    );
+    println!("{book}");
     if book.openings < args.count {
         println!("fewer than --count {}: raise --max-candidates or --max-score", args.count);
     }

@@ -1,16 +1,16 @@
 //! `minishogi match`: with `--engine1` and `--engine2`, a match between two USI engines run as
 //! child processes (the arena crate); without them, the in-process match of weight sets.
 
-use super::progress::style;
-use super::selfplay::{match_cmd as in_process_match, MatchArgs as InProcessArgs};
+use super::progress::bar;
+use super::selfplay::{flag_error, match_cmd as in_process_match, MatchArgs as InProcessArgs};
 use super::CliResult;
 use clap::Args;
-use indicatif::ProgressBar;
 use minishogi::RuleSet;
 use minishogi_arena::{
-    generate_openings, load_openings, parse_duration, run_recorded_match, EngineSpec, GameSettings,
-    MatchSettings, RecordWriter, TimeControl,
+    match_openings, parse_duration, run_recorded_match, EngineSpec, GameSettings, MatchSettings,
+    RecordWriter, TimeControl,
 };
+use minishogi_selfplay::openings::OpeningConfig;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -93,16 +93,16 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
     let time_controls =
         [args.tc1.as_deref().map_or(Ok(tc), tc_flag)?, args.tc2.as_deref().map_or(Ok(tc), tc_flag)?];
     let shared = &args.shared;
-    let openings = match &args.openings {
-        Some(path) => load_openings(path, args.rules).map_err(|e| e.to_string())?,
-        None => {
-            let games = shared.games.ok_or("--games is required without --openings")?;
-            generate_openings(games.div_ceil(2), shared.seed, &shared.opening.config()?, args.rules)
-        }
-    };
-    let pairs = shared.games.map_or(openings.len(), |g| g.div_ceil(2));
-    let sprt =
-        shared.sprt().map_err(|_| "SPRT needs 0 < --error-rate < 0.5 and --elo1 > --elo0".to_string())?;
+    // Random openings only: an openings file's match does not read the opening flags.
+    let opening = if args.openings.is_some() { OpeningConfig::default() } else { shared.opening.config()? };
+    let (openings, pairs) =
+        match_openings(args.openings.as_deref(), shared.games, shared.seed, &opening, args.rules).map_err(
+            |e| match e {
+                minishogi_arena::Error::NoGameCount => "--games is required without --openings".into(),
+                e => e.to_string(),
+            },
+        )?;
+    let sprt = shared.sprt().map_err(flag_error)?;
     let settings = MatchSettings {
         engines,
         time_controls,
@@ -126,8 +126,7 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
         "{} games ({pairs} pairs, each opening with both colours), tc {} / {}, concurrency {}",
         total, time_controls[0], time_controls[1], args.concurrency
     );
-    let bar = ProgressBar::new(total as u64);
-    bar.set_style(style("{elapsed_precise} [{bar:30}] {msg}"));
+    let bar = bar(total as u64, "{elapsed_precise} [{bar:30}] {msg}");
     let clock = Instant::now();
     // Without a terminal (a log file) the bar is hidden: print the running score now and then.
     let every = (total / 20).max(1) as u64;
