@@ -2,7 +2,7 @@
 
 use super::CliResult;
 use clap::{Args, Subcommand};
-use minjiku::Position;
+use minjiku::{PerftDivide, Position};
 use std::io::Write;
 use std::time::Instant;
 
@@ -72,15 +72,14 @@ pub fn minjiku(args: MinjikuArgs) -> CliResult {
             let pos = args.fen.position()?;
             let start = Instant::now();
             let nodes = if args.divide {
-                let divided = minjiku::perft_divide_coord(&pos, args.depth);
-                for (m, n) in &divided {
-                    print(format!("{m} {n}"))?;
-                }
-                divided.iter().map(|(_, n)| n).sum()
+                let divide = PerftDivide::new(&pos, args.depth);
+                print(divide.to_string())?;
+                divide.nodes
             } else {
-                minjiku::perft_parallel(&pos, args.depth)
+                let nodes = minjiku::perft_parallel(&pos, args.depth);
+                print(format!("nodes {nodes}"))?;
+                nodes
             };
-            print(format!("nodes {nodes}"))?;
             if args.time {
                 let secs = start.elapsed().as_secs_f64();
                 eprintln!("time {secs:.3} s, {:.0} nodes/s", nodes as f64 / secs);
