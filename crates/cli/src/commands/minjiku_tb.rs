@@ -11,7 +11,6 @@ use minjiku_tablebase::{
     build, default_sets, info, verify, BuildEvent, BuildOptions, Material, MinjikuTablebase,
 };
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 /// Arguments of `minjiku tb`.
 #[derive(Args)]
@@ -98,18 +97,15 @@ fn gen(args: &GenArgs) -> CliResult {
     }
     let dir = &args.dir.dir;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let bar: Mutex<Option<PhaseBar>> = Mutex::new(None);
-    let events = |e: BuildEvent<'_>| {
-        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
-        match e {
-            BuildEvent::Generating(m, _) => *bar = Some(PhaseBar::new(m.name(), None)),
-            BuildEvent::Progress(p) => bar.iter().for_each(|b| b.update(p)),
-            BuildEvent::Written(summary) => {
-                bar.take().iter().for_each(|b| b.finish(None));
-                println!("{summary}");
-            }
-            BuildEvent::Loaded(..) => {}
+    let bar = PhaseBar::new(None);
+    let events = |e: BuildEvent<'_>| match e {
+        BuildEvent::Generating(m, _) => bar.start(m.name()),
+        BuildEvent::Progress(p) => bar.update(p),
+        BuildEvent::Written(summary) => {
+            bar.finish();
+            println!("{summary}");
         }
+        BuildEvent::Loaded(..) => {}
     };
     let options = BuildOptions { threads: None, force: args.force, events: Some(&events) };
     build(dir, &sets, &options).map_err(|e| e.to_string())?;
@@ -127,11 +123,11 @@ fn probe(args: &ProbeArgs) -> CliResult {
 }
 
 fn verify_files(files: &[PathBuf]) -> CliResult {
+    let bar = PhaseBar::new(None);
     for path in files {
-        let bar = PhaseBar::new("verify".into(), None);
-        let show = |p: Progress<'_>| bar.update(p);
-        let report = verify(path, None, Some(&show));
-        bar.finish(None);
+        bar.start("verify".into());
+        let report = verify(path, None, Some(&|p: Progress<'_>| bar.update(p)));
+        bar.finish();
         println!("{}", report.map_err(|e| e.to_string())?);
     }
     Ok(())

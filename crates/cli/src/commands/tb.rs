@@ -18,7 +18,6 @@ use minishogi_tablebase::{
 };
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 /// Sets of at most this many pieces are generated on the fly when a probe needs them.
 const ON_THE_FLY_PIECES: u32 = 2;
@@ -57,18 +56,15 @@ fn gen(args: &GenArgs) -> CliResult {
     let bars = MultiProgress::new();
     let overall = bar(plan.todo.len() as u64, "{prefix:>8} [{bar:30}] {pos}/{len} tables, elapsed {elapsed}");
     let overall = bars.add(overall.with_prefix("tables"));
-    let bar: Mutex<Option<PhaseBar>> = Mutex::new(None);
-    let events = |event: BuildEvent<'_>| {
-        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
-        match event {
-            BuildEvent::Start(m) => *bar = Some(PhaseBar::new(m.name(), Some(&bars))),
-            BuildEvent::Progress(p) => bar.iter().for_each(|b| b.update(p)),
-            BuildEvent::Built(summary) => bars.suspend(|| println!("{summary}")),
-            BuildEvent::Verified(verified) => bars.suspend(|| println!("{verified}")),
-            BuildEvent::Done(_) => {
-                bar.take().iter().for_each(|b| b.finish(Some(&bars)));
-                overall.inc(1);
-            }
+    let bar = PhaseBar::new(Some(&bars));
+    let events = |event: BuildEvent<'_>| match event {
+        BuildEvent::Start(m) => bar.start(m.name()),
+        BuildEvent::Progress(p) => bar.update(p),
+        BuildEvent::Built(summary) => bars.suspend(|| println!("{summary}")),
+        BuildEvent::Verified(verified) => bars.suspend(|| println!("{verified}")),
+        BuildEvent::Done(_) => {
+            bar.finish();
+            overall.inc(1);
         }
     };
     let run =
@@ -80,8 +76,8 @@ fn gen(args: &GenArgs) -> CliResult {
 
 fn probe(args: &ProbeArgs) -> CliResult {
     let tb = Tablebase::open(&args.dir.dir).map_err(|e| describe(&e))?;
-    let warned = Mutex::new(HashSet::new());
-    args.positions.answer("probed", |sfen| answer(&tb, sfen, args, &warned))
+    let mut warned = HashSet::new();
+    args.positions.answer("probed", |sfen| answer(&tb, sfen, args, &mut warned))
 }
 
 /// The answer to one SFEN; a missing small table is generated first. A table that predates
@@ -90,29 +86,26 @@ fn answer(
     tb: &Tablebase,
     sfen: &str,
     args: &ProbeArgs,
-    warned: &Mutex<HashSet<Material>>,
+    warned: &mut HashSet<Material>,
 ) -> Result<ProbeAnswer, String> {
     let position = parse_sfen(sfen)?;
-    let bar = Mutex::new(None);
-    let events = |event: OnTheFly<'_>| {
-        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
-        match event {
-            OnTheFly::Generating(m) => {
-                *bar = Some(PhaseBar::new(m.name(), None));
-                eprintln!("no table for {} yet: generating it in {}", m.name(), tb.dir().display());
-            }
-            OnTheFly::Progress(p) => bar.iter().for_each(|b: &PhaseBar| b.update(p)),
-            OnTheFly::Generated(summary) => {
-                bar.take().iter().for_each(|b| b.finish(None));
-                eprintln!("{summary}");
-            }
+    let bar = PhaseBar::new(None);
+    let events = |event: OnTheFly<'_>| match event {
+        OnTheFly::Generating(m) => {
+            bar.start(m.name());
+            eprintln!("no table for {} yet: generating it in {}", m.name(), tb.dir().display());
+        }
+        OnTheFly::Progress(p) => bar.update(p),
+        OnTheFly::Generated(summary) => {
+            bar.finish();
+            eprintln!("{summary}");
         }
     };
     tb.probe_or_generate(&position, ON_THE_FLY_PIECES, &events).map_err(|e| describe(&e))?;
     let answer = tb.answer(&position, args.first_player, args.rules).map_err(|e| describe(&e))?;
     let answer = answer.ok_or_else(|| format!("no table for {}", Material::of(&position).name()))?;
     if let Some(warning) = answer.mate_only_warning() {
-        if warned.lock().unwrap_or_else(|e| e.into_inner()).insert(answer.probe.material) {
+        if warned.insert(answer.probe.material) {
             eprintln!("{warning}");
         }
     }
@@ -121,12 +114,13 @@ fn answer(
 
 fn verify_files(files: &[PathBuf]) -> CliResult {
     let bars = MultiProgress::new();
+    let bar = PhaseBar::new(Some(&bars));
     let mut failed = 0;
     for path in files {
         let verified = MaterialTable::open_any(path).and_then(|table| {
-            let bar = PhaseBar::new(table.material().name(), Some(&bars));
+            bar.start(table.material().name());
             let verified = VerifiedTable::check(path, &table, &|p| bar.update(p));
-            bar.finish(Some(&bars));
+            bar.finish();
             verified
         });
         match verified {
@@ -152,12 +146,13 @@ fn info(files: &[PathBuf]) -> CliResult {
 }
 
 fn rewrite(files: &[PathBuf], level: i32) -> CliResult {
+    let bar = PhaseBar::new(None);
     for path in files {
         let table = MaterialTable::open_any(path).map_err(|e| describe(&e))?;
-        let bar = PhaseBar::new(table.material().name(), None);
+        bar.start(table.material().name());
         let rewritten =
             RewrittenTable::rewrite(path, table, level, &|p| bar.update(p)).map_err(|e| describe(&e))?;
-        bar.finish(None);
+        bar.finish();
         println!("{rewritten}");
     }
     Ok(())
