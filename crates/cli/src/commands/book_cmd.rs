@@ -1,5 +1,6 @@
 //! `minishogi book build`: a balanced opening book (the arena crate), written as an openings file.
 
+use super::flag_values;
 use super::progress::bar;
 use super::CliResult;
 use clap::{Args, Subcommand};
@@ -40,8 +41,8 @@ struct BuildArgs {
     #[arg(long = "option")]
     options: Vec<String>,
     /// The scoring engine's deep search: depth=D or nodes=N.
-    #[arg(long, default_value = "depth=8")]
-    limit: String,
+    #[arg(long, default_value = "depth=8", value_parser = flag_values::fixed_limit)]
+    limit: TimeControl,
     /// A second scoring engine (e.g. Fairy-Stockfish); openings must be level for both.
     #[arg(long)]
     engine2: Option<String>,
@@ -49,14 +50,14 @@ struct BuildArgs {
     #[arg(long = "option2", requires = "engine2")]
     options2: Vec<String>,
     /// The second engine's deep search.
-    #[arg(long, default_value = "depth=10", requires = "engine2")]
-    limit2: String,
+    #[arg(long, default_value = "depth=10", requires = "engine2", value_parser = flag_values::fixed_limit)]
+    limit2: TimeControl,
     /// Largest |score| (centipawns) a deep search may give a kept opening.
     #[arg(long, default_value_t = 60)]
     max_score: i32,
     /// The quick search after every ply (by the first engine).
-    #[arg(long, default_value = "nodes=2000")]
-    screen: String,
+    #[arg(long, default_value = "nodes=2000", value_parser = flag_values::fixed_limit)]
+    screen: TimeControl,
     /// Largest |score| of the quick search after each ply.
     #[arg(long, default_value_t = 200)]
     screen_max: i32,
@@ -66,14 +67,6 @@ struct BuildArgs {
     /// Give up after this many candidates.
     #[arg(long, default_value_t = 20_000)]
     max_candidates: usize,
-}
-
-fn fixed_limit(flag: &str, text: &str) -> Result<TimeControl, String> {
-    match text.parse::<TimeControl>() {
-        Ok(tc) if !tc.is_clock() => Ok(tc),
-        Ok(_) => Err(format!("{flag} must be depth=D or nodes=N, got '{text}'")),
-        Err(e) => Err(e.to_string()),
-    }
 }
 
 fn default_engine() -> Result<String, String> {
@@ -88,19 +81,15 @@ pub fn book(args: BookArgs) -> CliResult {
     let first = args.engine.clone().map_or_else(default_engine, Ok)?;
     let spec =
         |command: &str, options: &[String]| EngineSpec::new(command, options).map_err(|e| e.to_string());
-    let mut scorers =
-        vec![Scorer { spec: spec(&first, &args.options)?, limit: fixed_limit("--limit", &args.limit)? }];
+    let mut scorers = vec![Scorer { spec: spec(&first, &args.options)?, limit: args.limit }];
     if let Some(command) = &args.engine2 {
-        scorers.push(Scorer {
-            spec: spec(command, &args.options2)?,
-            limit: fixed_limit("--limit2", &args.limit2)?,
-        });
+        scorers.push(Scorer { spec: spec(command, &args.options2)?, limit: args.limit2 });
     }
     let settings = BookSettings {
         count: args.count,
         plies: args.plies,
         max_score: args.max_score,
-        screen: fixed_limit("--screen", &args.screen)?,
+        screen: args.screen,
         screen_max: args.screen_max,
         scorers,
         seed: args.seed,

@@ -1,14 +1,14 @@
 //! `minishogi match`: with `--engine1` and `--engine2`, a match between two USI engines run as
 //! child processes (the arena crate); without them, the in-process match of weight sets.
 
+use super::flag_values;
 use super::progress::bar;
 use super::selfplay::{flag_error, match_cmd as in_process_match, MatchArgs as InProcessArgs};
 use super::CliResult;
 use clap::Args;
 use minishogi::RuleSet;
 use minishogi_arena::{
-    match_openings, parse_duration, run_recorded_match, EngineSpec, GameSettings, MatchSettings,
-    RecordWriter, TimeControl,
+    match_openings, run_recorded_match, EngineSpec, GameSettings, MatchSettings, RecordWriter, TimeControl,
 };
 use minishogi_selfplay::openings::OpeningConfig;
 use std::path::PathBuf;
@@ -36,20 +36,20 @@ pub struct MatchArgs {
     #[arg(long, requires = "engine1")]
     name2: Option<String>,
     /// Time control of both engines: byoyomi=200ms, main=60s,byoyomi=1s, 40+0.4, 60, nodes=N, depth=D.
-    #[arg(long, default_value = "byoyomi=200ms", requires = "engine1")]
-    tc: String,
+    #[arg(long, default_value = "byoyomi=200ms", requires = "engine1", value_parser = flag_values::time_control)]
+    tc: TimeControl,
     /// Engine 1's time control, if not --tc (time odds).
-    #[arg(long, requires = "engine1")]
-    tc1: Option<String>,
+    #[arg(long, requires = "engine1", value_parser = flag_values::time_control)]
+    tc1: Option<TimeControl>,
     /// Engine 2's time control, if not --tc.
-    #[arg(long, requires = "engine1")]
-    tc2: Option<String>,
+    #[arg(long, requires = "engine1", value_parser = flag_values::time_control)]
+    tc2: Option<TimeControl>,
     /// How far past its clock a move may come before it loses on time.
-    #[arg(long, default_value = "100ms", requires = "engine1")]
-    move_overhead: String,
+    #[arg(long, default_value = "100ms", requires = "engine1", value_parser = flag_values::duration)]
+    move_overhead: Duration,
     /// Longest wait for a move under fixed nodes or depth.
-    #[arg(long, default_value = "60s", requires = "engine1")]
-    move_timeout: String,
+    #[arg(long, default_value = "60s", requires = "engine1", value_parser = flag_values::duration)]
+    move_timeout: Duration,
     /// Games played at once (each with its own two engine processes).
     #[arg(long, default_value_t = 1, requires = "engine1")]
     concurrency: usize,
@@ -72,14 +72,6 @@ pub struct MatchArgs {
     shared: InProcessArgs,
 }
 
-fn duration_flag(flag: &str, text: &str) -> Result<Duration, String> {
-    parse_duration(text).ok_or_else(|| format!("{flag} '{text}' is not a duration (e.g. 100ms, 2s)"))
-}
-
-fn tc_flag(text: &str) -> Result<TimeControl, String> {
-    text.parse().map_err(|e: minishogi_arena::Error| e.to_string())
-}
-
 /// Runs `minishogi match`.
 pub fn match_cmd(args: MatchArgs) -> CliResult {
     let (Some(command1), Some(command2)) = (&args.engine1, &args.engine2) else {
@@ -89,9 +81,7 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
         EngineSpec::new(command, options).map(|s| s.named(name.clone())).map_err(|e| e.to_string())
     };
     let engines = [spec(command1, &args.option1, &args.name1)?, spec(command2, &args.option2, &args.name2)?];
-    let tc = tc_flag(&args.tc)?;
-    let time_controls =
-        [args.tc1.as_deref().map_or(Ok(tc), tc_flag)?, args.tc2.as_deref().map_or(Ok(tc), tc_flag)?];
+    let time_controls = [args.tc1.unwrap_or(args.tc), args.tc2.unwrap_or(args.tc)];
     let shared = &args.shared;
     // Random openings only: an openings file's match does not read the opening flags.
     let opening = if args.openings.is_some() { OpeningConfig::default() } else { shared.opening.config()? };
@@ -112,8 +102,8 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
         game: GameSettings {
             rules: args.rules,
             ply_cap: shared.opening.ply_cap,
-            move_overhead: duration_flag("--move-overhead", &args.move_overhead)?,
-            fixed_timeout: duration_flag("--move-timeout", &args.move_timeout)?,
+            move_overhead: args.move_overhead,
+            fixed_timeout: args.move_timeout,
             ..GameSettings::default()
         },
         sprt,

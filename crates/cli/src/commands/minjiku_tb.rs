@@ -1,6 +1,7 @@
 //! `minjiku tb gen|probe|verify|info`: Minjiku endgame tables from the shell. Each command parses,
 //! calls `minjiku_tablebase` and prints.
 
+use super::flag_values;
 use super::progress::PhaseBar;
 use super::shared_args::ThreadsArg;
 use super::CliResult;
@@ -43,7 +44,8 @@ struct DirArg {
 #[derive(Args)]
 struct GenArgs {
     /// Sets such as `KQvK`, `KJvKA`, `K+DvK`. Default: every `K+X vs K`.
-    materials: Vec<String>,
+    #[arg(value_parser = flag_values::minjiku_material)]
+    materials: Vec<Material>,
     /// With no set named, also the default two-piece sets (`K+X vs K+Y`, about 10^8 slots each).
     #[arg(long)]
     pairs: bool,
@@ -60,8 +62,8 @@ struct GenArgs {
 #[derive(Args)]
 struct ProbeArgs {
     /// The position in Minjiku notation (docs/minjiku.md).
-    #[arg(long)]
-    fen: String,
+    #[arg(long, value_parser = flag_values::fen)]
+    fen: Position,
     #[command(flatten)]
     dir: DirArg,
 }
@@ -90,11 +92,7 @@ pub fn minjiku_tb(args: MinjikuTbArgs) -> CliResult {
 }
 
 fn gen(args: &GenArgs) -> CliResult {
-    let parsed = args.materials.iter().map(|t| Material::parse(t)).collect::<Result<Vec<_>, _>>();
-    let mut sets = parsed.map_err(|e| e.to_string())?;
-    if sets.is_empty() {
-        sets = default_sets(args.pairs);
-    }
+    let sets = if args.materials.is_empty() { default_sets(args.pairs) } else { args.materials.clone() };
     let dir = &args.dir.dir;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let bar = PhaseBar::new(None);
@@ -113,9 +111,8 @@ fn gen(args: &GenArgs) -> CliResult {
 }
 
 fn probe(args: &ProbeArgs) -> CliResult {
-    let pos = Position::from_fen(&args.fen).map_err(|e| format!("bad position '{}': {e}", args.fen))?;
     let tb = MinjikuTablebase::open(&args.dir.dir).map_err(|e| e.to_string())?;
-    match tb.line(&pos).map_err(|e| e.to_string())? {
+    match tb.line(&args.fen).map_err(|e| e.to_string())? {
         Some(line) => println!("{line}"),
         None => println!("not in the tables (a piece on an extra square)"),
     }

@@ -12,6 +12,20 @@ pub struct DirArg {
     pub dir: PathBuf,
 }
 
+/// How deep a perft counts, and what it prints besides the count.
+#[derive(Args)]
+pub struct PerftOptions {
+    /// Depth in plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// Print the count below each legal move first, sorted by move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Also print the time taken and nodes per second on stderr.
+    #[arg(long)]
+    pub time: bool,
+}
+
 /// The worker threads of a command.
 #[derive(Args, Clone, Copy)]
 pub struct ThreadsArg {

@@ -35,12 +35,10 @@ pub fn tb(args: TbArgs) -> CliResult {
 
 fn gen(args: &GenArgs) -> CliResult {
     let dir = &args.dir.dir;
-    let named = args.materials.iter().map(|t| Material::parse(t)).collect::<Result<Vec<_>, _>>();
-    let named = named.map_err(|e| e.to_string())?;
-    if named.is_empty() && args.max_pieces.is_none() {
+    if args.materials.is_empty() && args.max_pieces.is_none() {
         eprintln!("no material given: generating every set of at most {DEFAULT_BUILD_PIECES} pieces");
     }
-    let sets = requested_sets(&named, args.max_pieces);
+    let sets = requested_sets(&args.materials, args.max_pieces);
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let plan = plan_build(dir, &sets, args.force);
     plan.present.iter().for_each(|p| println!("{p}"));

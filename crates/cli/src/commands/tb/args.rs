@@ -1,10 +1,11 @@
 //! The command line of `tb`: subcommands and their arguments.
 
+use crate::commands::flag_values;
 use crate::commands::shared_args::{DirArg, ThreadsArg};
 use crate::commands::stdin_lines::SfensArg;
 use clap::{Args, Subcommand};
 use minishogi::{Color, RuleSet};
-use minishogi_tablebase::WriteOptions;
+use minishogi_tablebase::{Material, WriteOptions};
 use std::path::PathBuf;
 
 /// Arguments of `tb`.
@@ -42,7 +43,8 @@ pub struct LevelArg {
 #[derive(Args)]
 pub struct GenArgs {
     /// Material sets such as `RG`, `BSP`, `-` (kings only). Default: every set of at most two pieces.
-    pub materials: Vec<String>,
+    #[arg(value_parser = flag_values::material)]
+    pub materials: Vec<Material>,
     /// Also every set of at most K pieces (`--max-pieces 3`: all 51 sets up to three pieces).
     #[arg(long, value_name = "K")]
     pub max_pieces: Option<u32>,
