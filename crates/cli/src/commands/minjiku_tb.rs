@@ -3,7 +3,7 @@
 
 use super::flag_values;
 use super::progress::PhaseBar;
-use super::shared_args::ThreadsArg;
+use super::shared_args::{FilesArgs, ThreadsArg};
 use super::CliResult;
 use clap::{Args, Subcommand};
 use minishogi_tablebase::Progress;
@@ -66,16 +66,6 @@ struct ProbeArgs {
     fen: Position,
     #[command(flatten)]
     dir: DirArg,
-}
-
-/// Table files to check or describe.
-#[derive(Args)]
-struct FilesArgs {
-    /// Table files (`*.mjtb`).
-    #[arg(required = true)]
-    files: Vec<PathBuf>,
-    #[command(flatten)]
-    threads: ThreadsArg,
 }
 
 /// Runs one `minjiku tb` subcommand.

@@ -12,6 +12,16 @@ pub struct DirArg {
     pub dir: PathBuf,
 }
 
+/// Table files to check, describe or rewrite.
+#[derive(Args)]
+pub struct FilesArgs {
+    /// Table files (`*.mstb`; `*.mjtb` under `minjiku tb`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+}
+
 /// How deep a perft counts, and what it prints besides the count.
 #[derive(Args)]
 pub struct PerftOptions {

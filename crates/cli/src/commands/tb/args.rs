@@ -1,12 +1,11 @@
 //! The command line of `tb`: subcommands and their arguments.
 
 use crate::commands::flag_values;
-use crate::commands::shared_args::{DirArg, ThreadsArg};
+use crate::commands::shared_args::{DirArg, FilesArgs, ThreadsArg};
 use crate::commands::stdin_lines::SfensArg;
 use clap::{Args, Subcommand};
 use minishogi::{Color, RuleSet};
 use minishogi_tablebase::{Material, WriteOptions};
-use std::path::PathBuf;
 
 /// Arguments of `tb`.
 #[derive(Args)]
@@ -77,16 +76,6 @@ pub struct ProbeArgs {
     /// checker loses) or `draw300` (fourfold repetition and 300 plies are draws).
     #[arg(long, default_value = "standard")]
     pub rules: RuleSet,
-}
-
-/// Table files to check or describe.
-#[derive(Args)]
-pub struct FilesArgs {
-    /// Table files (`*.mstb`).
-    #[arg(required = true)]
-    pub files: Vec<PathBuf>,
-    #[command(flatten)]
-    pub threads: ThreadsArg,
 }
 
 /// Arguments of `tb rewrite`.
