@@ -25,7 +25,7 @@ enum MinjikuTbCommand {
     /// Generate tables and every table they need (files already present are read, not rebuilt).
     Gen(GenArgs),
     /// Value and line of play of a position.
-    Probe(ProbeArgs),
+    Probe(Box<ProbeArgs>),
     /// Check table files: checksums, then every value against the rules' forward moves.
     Verify(FilesArgs),
     /// Counts by value, longest mate, size of table files.
