@@ -3,17 +3,38 @@
 
 use crate::book::{book_line, build_book, BookProgress, BookSettings};
 use crate::{Error, TimeControl};
+use std::fmt;
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// What [`build_book_file`] wrote.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct WrittenBook {
     /// Openings written.
     pub openings: usize,
     /// Where the build ended (zero counts when it drew no candidate).
     pub progress: BookProgress,
+    /// The openings file.
+    pub path: PathBuf,
+    /// Wall time of the build, in seconds.
+    pub seconds: f64,
+}
+
+/// `1200 candidates, 300 scored deeply`.
+impl fmt::Display for BookProgress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} candidates, {} scored deeply", self.candidates, self.scored)
+    }
+}
+
+/// `80 openings written to book.txt in 95 s (1200 candidates, 300 scored deeply)`.
+impl fmt::Display for WrittenBook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (openings, path, seconds) = (self.openings, self.path.display(), self.seconds);
+        write!(f, "{openings} openings written to {path} in {seconds:.0} s ({})", self.progress)
+    }
 }
 
 /// The last part of a program's path, for the book's comments.
@@ -29,6 +50,7 @@ pub fn build_book_file(
     path: &Path,
     mut on_progress: impl FnMut(BookProgress),
 ) -> Result<WrittenBook, Error> {
+    let clock = Instant::now();
     let names: Vec<(String, TimeControl)> = settings
         .scorers
         .iter()
@@ -54,6 +76,30 @@ pub fn build_book_file(
     })?;
     match write_error {
         Some(e) => Err(io(e)),
-        None => Ok(WrittenBook { openings: book.len(), progress: last }),
+        None => Ok(WrittenBook {
+            openings: book.len(),
+            progress: last,
+            path: path.to_path_buf(),
+            seconds: clock.elapsed().as_secs_f64(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_written_book_reads_as_one_line() {
+        let book = WrittenBook {
+            openings: 2,
+            progress: BookProgress { candidates: 40, scored: 9, kept: 2 },
+            path: PathBuf::from("book.txt"),
+            seconds: 12.4,
+        };
+        assert_eq!(
+            book.to_string(),
+            "2 openings written to book.txt in 12 s (40 candidates, 9 scored deeply)"
+        );
     }
 }

@@ -60,6 +60,9 @@ pub enum Error {
         /// The file.
         path: PathBuf,
     },
+    /// A match with neither an openings file nor a number of games.
+    #[error("a match needs a number of games or an openings file")]
+    NoGameCount,
     /// Zero games or zero workers were asked for.
     #[error("{what} must be at least 1")]
     Zero {

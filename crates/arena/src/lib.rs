@@ -49,7 +49,7 @@ pub use error::Error;
 pub use game_runner::{play_game, GameSettings, PlayedGame, Seat};
 pub use kif::to_kif;
 pub use match_score::MatchScore;
-pub use opening::{generate_openings, load_openings, position_command, Opening};
+pub use opening::{generate_openings, load_openings, match_openings, position_command, Opening};
 pub use recorded_match::run_recorded_match;
 pub use records::{record_line, RecordWriter, RECORDS_HEADER};
 pub use runner::{run_match, FinishedGame, MatchSettings};

@@ -116,9 +116,45 @@ pub fn generate_openings(count: usize, seed: u64, config: &OpeningConfig, rules:
         .collect()
 }
 
+/// The openings of a match and its number of pairs (each opening is played with both colours):
+/// those of the openings `file`, one pair each or, with `games`, `games / 2` pairs (rounded up)
+/// cycling through them; without a file, `games / 2` random balanced openings
+/// ([`generate_openings`] from `seed`). Neither a file nor `games` is [`Error::NoGameCount`].
+pub fn match_openings(
+    file: Option<&Path>,
+    games: Option<usize>,
+    seed: u64,
+    config: &OpeningConfig,
+    rules: RuleSet,
+) -> Result<(Vec<Opening>, usize), Error> {
+    let openings = match (file, games) {
+        (Some(path), _) => load_openings(path, rules)?,
+        (None, Some(games)) => generate_openings(games.div_ceil(2), seed, config, rules),
+        (None, None) => return Err(Error::NoGameCount),
+    };
+    let pairs = games.map_or(openings.len(), |games| games.div_ceil(2));
+    Ok((openings, pairs))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_match_pairs_its_games_or_its_openings() {
+        let config = OpeningConfig::default();
+        let rules = RuleSet::Standard;
+        assert!(matches!(match_openings(None, None, 1, &config, rules), Err(Error::NoGameCount)));
+        let (openings, pairs) = match_openings(None, Some(3), 1, &config, rules).unwrap();
+        assert_eq!((openings.len(), pairs), (2, 2));
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("book.txt");
+        std::fs::write(&file, "startpos moves 3e4d\n# a comment\nstartpos moves 2e3d\nstartpos\n").unwrap();
+        let (openings, pairs) = match_openings(Some(&file), None, 1, &config, rules).unwrap();
+        assert_eq!((openings.len(), pairs), (3, 3));
+        let (openings, pairs) = match_openings(Some(&file), Some(10), 1, &config, rules).unwrap();
+        assert_eq!((openings.len(), pairs), (3, 5));
+    }
 
     #[test]
     fn lines_parse_in_every_form_and_round_trip() {

@@ -2,13 +2,11 @@
 
 mod commands;
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
-    let cli = commands::Cli::parse();
-    match commands::run(cli) {
+    match commands::parse().and_then(commands::run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("minishogi: {}", message.lines().next().unwrap_or("error"));

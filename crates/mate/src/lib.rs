@@ -20,6 +20,7 @@
 //! assert_eq!(line[0].to_string(), "G*1b");
 //! ```
 
+mod answer;
 mod budget;
 mod dfpn;
 mod key;
@@ -31,6 +32,7 @@ mod repetition;
 mod solver;
 mod tt;
 
+pub use answer::Answer;
 pub use budget::Limits;
 pub use line::{verify_line, LineError};
 pub use moves::Mode;

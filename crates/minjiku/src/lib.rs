@@ -38,6 +38,6 @@ pub use geometry::{king_distance, ParseSquareError, Square, SquareSet, EXTRA_SQU
 pub use movegen::{destinations, rifle_victims};
 pub use movement::{movement, Movement, Offset};
 pub use moves::{Move, MoveList, MOVE_LIST_CAPACITY};
-pub use perft::{perft, perft_divide, perft_divide_coord, perft_parallel};
+pub use perft::{perft, perft_divide, perft_divide_coord, perft_parallel, PerftDivide};
 pub use piece::{Kind, Piece};
 pub use position::Position;

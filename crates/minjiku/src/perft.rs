@@ -2,6 +2,7 @@
 
 use crate::{Move, MoveList, Position};
 use rayon::prelude::*;
+use std::fmt;
 
 /// The number of leaf nodes `depth` plies below `pos`, counting the last ply in bulk.
 ///
@@ -44,4 +45,50 @@ pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
         return perft(pos, depth);
     }
     perft_divide(pos, depth).iter().map(|(_, n)| n).sum()
+}
+
+/// Perft divided by the first move: the count below each legal move, and their sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftDivide {
+    /// Each legal move in coordinate notation and the leaves below it, sorted bytewise.
+    pub moves: Vec<(String, u64)>,
+    /// The sum of the counts (0 at depth 0, where there are no moves to divide by).
+    pub nodes: u64,
+}
+
+impl PerftDivide {
+    /// The divide of `pos` at `depth` plies ([`perft_divide_coord`]).
+    pub fn new(pos: &Position, depth: u32) -> PerftDivide {
+        let moves = perft_divide_coord(pos, depth);
+        let nodes = moves.iter().map(|(_, n)| n).sum();
+        PerftDivide { moves, nodes }
+    }
+}
+
+/// One `move count` line per move, then `nodes total`.
+impl fmt::Display for PerftDivide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (m, n) in &self.moves {
+            writeln!(f, "{m} {n}")?;
+        }
+        write!(f, "nodes {}", self.nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{perft, PerftDivide};
+    use crate::Position;
+
+    #[test]
+    fn divide_sorts_the_moves_and_sums_their_leaves() {
+        let pos = Position::startpos();
+        let divide = PerftDivide::new(&pos, 2);
+        assert!(divide.moves.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(divide.nodes, perft(&pos, 2));
+        let text = divide.to_string();
+        assert_eq!(text.lines().count(), divide.moves.len() + 1);
+        assert_eq!(text.lines().last(), Some(format!("nodes {}", divide.nodes).as_str()));
+        assert_eq!(PerftDivide::new(&pos, 0).to_string(), "nodes 0");
+    }
 }

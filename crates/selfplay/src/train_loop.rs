@@ -1,7 +1,7 @@
 //! The training loop: self-play with the current best weights → tune → match the candidate
 //! against the best → keep the winner; repeated for several rounds, with a summary table.
 
-use crate::dataset::Dataset;
+use crate::dataset::{summary, Dataset};
 use crate::elo::EloEstimate;
 use crate::games::{selfplay, SelfplayConfig};
 use crate::loss_curve::write_loss_curve;
@@ -68,6 +68,24 @@ pub enum TrainEvent<'a> {
     Pair(&'a MatchState),
     /// The round finished.
     RoundDone(&'a RoundSummary),
+}
+
+impl TrainEvent<'_> {
+    /// The line printed for this event (`None` for the events a progress bar shows): the round's
+    /// header, the self-play summary and rate, an epoch, the round's summary row.
+    pub fn line(&self) -> Option<String> {
+        Some(match self {
+            TrainEvent::RoundStart(round) => format!("== round {round}"),
+            TrainEvent::SelfplayDone(data, secs) => format!(
+                "self-play: {} in {secs:.0} s ({:.1} games/min)",
+                summary(data),
+                data.games.len() as f64 * 60.0 / secs.max(1e-9)
+            ),
+            TrainEvent::Epoch(e) => format!("  {e}"),
+            TrainEvent::RoundDone(row) => row.to_string(),
+            TrainEvent::Game | TrainEvent::Pair(_) => return None,
+        })
+    }
 }
 
 /// The seeds of round `round` derived from the run's seed: self-play, tuning, match.
@@ -172,4 +190,28 @@ pub fn summary_table(rows: &[RoundSummary]) -> String {
         out.push_str(&format!("{r}\n"));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dataset::DatasetMeta;
+
+    #[test]
+    fn the_report_names_the_round_the_selfplay_rate_and_the_epochs() {
+        assert_eq!(TrainEvent::RoundStart(2).line().unwrap(), "== round 2");
+        let meta = DatasetMeta {
+            generator: "test".into(),
+            seed: 1,
+            nodes: 100,
+            weights: "initial".into(),
+            ply_cap: 300,
+        };
+        let data = Dataset { meta, games: Vec::new() };
+        let line = TrainEvent::SelfplayDone(&data, 30.0).line().unwrap();
+        assert_eq!(line, format!("self-play: {} in 30 s (0.0 games/min)", summary(&data)));
+        let epoch = EpochStats { epoch: 3, train_loss: 0.1, valid_loss: 0.2, positions_per_second: 5.0 };
+        assert_eq!(TrainEvent::Epoch(&epoch).line().unwrap(), format!("  {epoch}"));
+        assert!(TrainEvent::Game.line().is_none());
+    }
 }

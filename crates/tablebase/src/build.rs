@@ -18,6 +18,17 @@ use crate::write::{compress_values, WriteOptions, WriteSummary};
 /// about 10¹⁰ slots, beyond what one machine builds.
 pub const MAX_BUILD_PIECES: u32 = 3;
 
+/// Every set of at most this many pieces is built when a run names no set and no piece count.
+pub const DEFAULT_BUILD_PIECES: u32 = 2;
+
+/// The sets a run is asked for: the `named` ones, then every set of at most `max_pieces` pieces;
+/// with neither, every set of at most [`DEFAULT_BUILD_PIECES`] pieces. A set named twice stays
+/// twice ([`plan_build`] builds it once).
+pub fn requested_sets(named: &[Material], max_pieces: Option<u32>) -> Vec<Material> {
+    let max_pieces = max_pieces.or(named.is_empty().then_some(DEFAULT_BUILD_PIECES));
+    named.iter().copied().chain(max_pieces.map_or(Vec::new(), Material::all_up_to)).collect()
+}
+
 /// A set whose table is already in the directory with a valid header.
 #[derive(Clone, Debug)]
 pub struct Present {
@@ -160,4 +171,20 @@ pub fn build_table(
         repetition_time,
         write_time: total_time - mate_time - repetition_time,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{requested_sets, DEFAULT_BUILD_PIECES};
+    use crate::material::Material;
+
+    #[test]
+    fn requested_sets_are_the_named_then_the_small_ones_or_the_default() {
+        let rg = Material::parse("RG").expect("a set");
+        assert_eq!(requested_sets(&[rg], None), vec![rg]);
+        let up_to_one = Material::all_up_to(1);
+        assert_eq!(requested_sets(&[rg], Some(1)), [vec![rg], up_to_one.clone()].concat());
+        assert_eq!(requested_sets(&[], Some(1)), up_to_one);
+        assert_eq!(requested_sets(&[], None), Material::all_up_to(DEFAULT_BUILD_PIECES));
+    }
 }

@@ -53,7 +53,8 @@ mod verify_repetition;
 mod write;
 
 pub use build::{
-    build_table, memory_needed, plan_build, BuildPlan, BuildSummary, MemoryNeed, Present, MAX_BUILD_PIECES,
+    build_table, memory_needed, plan_build, requested_sets, BuildPlan, BuildSummary, MemoryNeed, Present,
+    DEFAULT_BUILD_PIECES, MAX_BUILD_PIECES,
 };
 pub use build_run::{build_tables, BuildEvent, BuildRun};
 pub use draw_value::{Case, CycleOutcome, DrawValue};

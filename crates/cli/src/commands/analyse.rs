@@ -45,9 +45,6 @@ pub fn analyse(args: AnalyseArgs) -> CliResult {
         {
             eprintln!("{warning}");
         }
-        match args.positions.json {
-            true => serde_json::to_string(&analysis).map_err(|e| e.to_string()),
-            false => Ok(analysis.to_string()),
-        }
+        Ok(analysis)
     })
 }

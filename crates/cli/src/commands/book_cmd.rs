@@ -1,13 +1,13 @@
 //! `minishogi book build`: a balanced opening book (the arena crate), written as an openings file.
 
-use super::progress::style;
+use super::flag_values;
+use super::progress::bar;
 use super::CliResult;
 use clap::{Args, Subcommand};
-use indicatif::ProgressBar;
 use minishogi::RuleSet;
 use minishogi_arena::{build_book_file, BookSettings, EngineSpec, Scorer, TimeControl};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Arguments of `minishogi book`.
 #[derive(Args)]
@@ -41,8 +41,8 @@ struct BuildArgs {
     #[arg(long = "option")]
     options: Vec<String>,
     /// The scoring engine's deep search: depth=D or nodes=N.
-    #[arg(long, default_value = "depth=8")]
-    limit: String,
+    #[arg(long, default_value = "depth=8", value_parser = flag_values::fixed_limit)]
+    limit: TimeControl,
     /// A second scoring engine (e.g. Fairy-Stockfish); openings must be level for both.
     #[arg(long)]
     engine2: Option<String>,
@@ -50,14 +50,14 @@ struct BuildArgs {
     #[arg(long = "option2", requires = "engine2")]
     options2: Vec<String>,
     /// The second engine's deep search.
-    #[arg(long, default_value = "depth=10", requires = "engine2")]
-    limit2: String,
+    #[arg(long, default_value = "depth=10", requires = "engine2", value_parser = flag_values::fixed_limit)]
+    limit2: TimeControl,
     /// Largest |score| (centipawns) a deep search may give a kept opening.
     #[arg(long, default_value_t = 60)]
     max_score: i32,
     /// The quick search after every ply (by the first engine).
-    #[arg(long, default_value = "nodes=2000")]
-    screen: String,
+    #[arg(long, default_value = "nodes=2000", value_parser = flag_values::fixed_limit)]
+    screen: TimeControl,
     /// Largest |score| of the quick search after each ply.
     #[arg(long, default_value_t = 200)]
     screen_max: i32,
@@ -67,14 +67,6 @@ struct BuildArgs {
     /// Give up after this many candidates.
     #[arg(long, default_value_t = 20_000)]
     max_candidates: usize,
-}
-
-fn fixed_limit(flag: &str, text: &str) -> Result<TimeControl, String> {
-    match text.parse::<TimeControl>() {
-        Ok(tc) if !tc.is_clock() => Ok(tc),
-        Ok(_) => Err(format!("{flag} must be depth=D or nodes=N, got '{text}'")),
-        Err(e) => Err(e.to_string()),
-    }
 }
 
 fn default_engine() -> Result<String, String> {
@@ -89,19 +81,15 @@ pub fn book(args: BookArgs) -> CliResult {
     let first = args.engine.clone().map_or_else(default_engine, Ok)?;
     let spec =
         |command: &str, options: &[String]| EngineSpec::new(command, options).map_err(|e| e.to_string());
-    let mut scorers =
-        vec![Scorer { spec: spec(&first, &args.options)?, limit: fixed_limit("--limit", &args.limit)? }];
+    let mut scorers = vec![Scorer { spec: spec(&first, &args.options)?, limit: args.limit }];
     if let Some(command) = &args.engine2 {
-        scorers.push(Scorer {
-            spec: spec(command, &args.options2)?,
-            limit: fixed_limit("--limit2", &args.limit2)?,
-        });
+        scorers.push(Scorer { spec: spec(command, &args.options2)?, limit: args.limit2 });
     }
     let settings = BookSettings {
         count: args.count,
         plies: args.plies,
         max_score: args.max_score,
-        screen: fixed_limit("--screen", &args.screen)?,
+        screen: args.screen,
         screen_max: args.screen_max,
         scorers,
         seed: args.seed,
@@ -109,22 +97,14 @@ pub fn book(args: BookArgs) -> CliResult {
         rules: RuleSet::Standard,
         timeout: Duration::from_secs(120),
     };
-    let bar = ProgressBar::new(args.count as u64);
-    bar.set_style(style("{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}"));
-    let clock = Instant::now();
+    let bar = bar(args.count as u64, "{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}");
     let book = build_book_file(&settings, &args.out, |p| {
         bar.set_position(p.kept as u64);
-        bar.set_message(format!("{} candidates, {} scored deeply", p.candidates, p.scored));
+        bar.set_message(p.to_string());
     });
     bar.finish_and_clear();
     let book = book.map_err(|e| e.to_string())?;
-    let (candidates, scored) = (book.progress.candidates, book.progress.scored);
-    println!(
-        "{} openings written to {} in {:.0} s ({candidates} candidates, {scored} scored deeply)",
-        book.openings,
-        args.out.display(),
-        clock.elapsed().as_secs_f64()
-    );
+    println!("{book}");
     if book.openings < args.count {
         println!("fewer than --count {}: raise --max-candidates or --max-score", args.count);
     }

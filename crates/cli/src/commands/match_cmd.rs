@@ -1,16 +1,16 @@
 //! `minishogi match`: with `--engine1` and `--engine2`, a match between two USI engines run as
 //! child processes (the arena crate); without them, the in-process match of weight sets.
 
-use super::progress::style;
-use super::selfplay::{match_cmd as in_process_match, MatchArgs as InProcessArgs};
+use super::flag_values;
+use super::progress::bar;
+use super::selfplay::{flag_error, match_cmd as in_process_match, MatchArgs as InProcessArgs};
 use super::CliResult;
 use clap::Args;
-use indicatif::ProgressBar;
 use minishogi::RuleSet;
 use minishogi_arena::{
-    generate_openings, load_openings, parse_duration, run_recorded_match, EngineSpec, GameSettings,
-    MatchSettings, RecordWriter, TimeControl,
+    match_openings, run_recorded_match, EngineSpec, GameSettings, MatchSettings, RecordWriter, TimeControl,
 };
+use minishogi_selfplay::openings::OpeningConfig;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -36,20 +36,20 @@ pub struct MatchArgs {
     #[arg(long, requires = "engine1")]
     name2: Option<String>,
     /// Time control of both engines: byoyomi=200ms, main=60s,byoyomi=1s, 40+0.4, 60, nodes=N, depth=D.
-    #[arg(long, default_value = "byoyomi=200ms", requires = "engine1")]
-    tc: String,
+    #[arg(long, default_value = "byoyomi=200ms", requires = "engine1", value_parser = flag_values::time_control)]
+    tc: TimeControl,
     /// Engine 1's time control, if not --tc (time odds).
-    #[arg(long, requires = "engine1")]
-    tc1: Option<String>,
+    #[arg(long, requires = "engine1", value_parser = flag_values::time_control)]
+    tc1: Option<TimeControl>,
     /// Engine 2's time control, if not --tc.
-    #[arg(long, requires = "engine1")]
-    tc2: Option<String>,
+    #[arg(long, requires = "engine1", value_parser = flag_values::time_control)]
+    tc2: Option<TimeControl>,
     /// How far past its clock a move may come before it loses on time.
-    #[arg(long, default_value = "100ms", requires = "engine1")]
-    move_overhead: String,
+    #[arg(long, default_value = "100ms", requires = "engine1", value_parser = flag_values::duration)]
+    move_overhead: Duration,
     /// Longest wait for a move under fixed nodes or depth.
-    #[arg(long, default_value = "60s", requires = "engine1")]
-    move_timeout: String,
+    #[arg(long, default_value = "60s", requires = "engine1", value_parser = flag_values::duration)]
+    move_timeout: Duration,
     /// Games played at once (each with its own two engine processes).
     #[arg(long, default_value_t = 1, requires = "engine1")]
     concurrency: usize,
@@ -72,14 +72,6 @@ pub struct MatchArgs {
     shared: InProcessArgs,
 }
 
-fn duration_flag(flag: &str, text: &str) -> Result<Duration, String> {
-    parse_duration(text).ok_or_else(|| format!("{flag} '{text}' is not a duration (e.g. 100ms, 2s)"))
-}
-
-fn tc_flag(text: &str) -> Result<TimeControl, String> {
-    text.parse().map_err(|e: minishogi_arena::Error| e.to_string())
-}
-
 /// Runs `minishogi match`.
 pub fn match_cmd(args: MatchArgs) -> CliResult {
     let (Some(command1), Some(command2)) = (&args.engine1, &args.engine2) else {
@@ -89,20 +81,18 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
         EngineSpec::new(command, options).map(|s| s.named(name.clone())).map_err(|e| e.to_string())
     };
     let engines = [spec(command1, &args.option1, &args.name1)?, spec(command2, &args.option2, &args.name2)?];
-    let tc = tc_flag(&args.tc)?;
-    let time_controls =
-        [args.tc1.as_deref().map_or(Ok(tc), tc_flag)?, args.tc2.as_deref().map_or(Ok(tc), tc_flag)?];
+    let time_controls = [args.tc1.unwrap_or(args.tc), args.tc2.unwrap_or(args.tc)];
     let shared = &args.shared;
-    let openings = match &args.openings {
-        Some(path) => load_openings(path, args.rules).map_err(|e| e.to_string())?,
-        None => {
-            let games = shared.games.ok_or("--games is required without --openings")?;
-            generate_openings(games.div_ceil(2), shared.seed, &shared.opening.config()?, args.rules)
-        }
-    };
-    let pairs = shared.games.map_or(openings.len(), |g| g.div_ceil(2));
-    let sprt =
-        shared.sprt().map_err(|_| "SPRT needs 0 < --error-rate < 0.5 and --elo1 > --elo0".to_string())?;
+    // Random openings only: an openings file's match does not read the opening flags.
+    let opening = if args.openings.is_some() { OpeningConfig::default() } else { shared.opening.config()? };
+    let (openings, pairs) =
+        match_openings(args.openings.as_deref(), shared.games, shared.seed, &opening, args.rules).map_err(
+            |e| match e {
+                minishogi_arena::Error::NoGameCount => "--games is required without --openings".into(),
+                e => e.to_string(),
+            },
+        )?;
+    let sprt = shared.sprt().map_err(flag_error)?;
     let settings = MatchSettings {
         engines,
         time_controls,
@@ -112,8 +102,8 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
         game: GameSettings {
             rules: args.rules,
             ply_cap: shared.opening.ply_cap,
-            move_overhead: duration_flag("--move-overhead", &args.move_overhead)?,
-            fixed_timeout: duration_flag("--move-timeout", &args.move_timeout)?,
+            move_overhead: args.move_overhead,
+            fixed_timeout: args.move_timeout,
             ..GameSettings::default()
         },
         sprt,
@@ -126,8 +116,7 @@ pub fn match_cmd(args: MatchArgs) -> CliResult {
         "{} games ({pairs} pairs, each opening with both colours), tc {} / {}, concurrency {}",
         total, time_controls[0], time_controls[1], args.concurrency
     );
-    let bar = ProgressBar::new(total as u64);
-    bar.set_style(style("{elapsed_precise} [{bar:30}] {msg}"));
+    let bar = bar(total as u64, "{elapsed_precise} [{bar:30}] {msg}");
     let clock = Instant::now();
     // Without a terminal (a log file) the bar is hidden: print the running score now and then.
     let every = (total / 20).max(1) as u64;

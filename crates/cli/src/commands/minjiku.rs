@@ -2,7 +2,7 @@
 
 use super::CliResult;
 use clap::{Args, Subcommand};
-use minjiku::Position;
+use minjiku::{PerftDivide, Position};
 use std::io::Write;
 use std::time::Instant;
 
@@ -29,14 +29,8 @@ enum MinjikuCommand {
 #[derive(Args)]
 struct FenArg {
     /// The position in Minjiku notation (see docs/minjiku.md), or `startpos`.
-    #[arg(long)]
-    fen: String,
-}
-
-impl FenArg {
-    fn position(&self) -> Result<Position, String> {
-        Position::from_fen(&self.fen).map_err(|e| format!("bad position '{}': {e}", self.fen))
-    }
+    #[arg(long, value_parser = super::flag_values::fen)]
+    fen: Position,
 }
 
 /// Arguments of `minjiku perft`.
@@ -44,15 +38,8 @@ impl FenArg {
 struct PerftArgs {
     #[command(flatten)]
     fen: FenArg,
-    /// Depth in plies.
-    #[arg(long)]
-    depth: u32,
-    /// Print the count below each legal move first, sorted by move.
-    #[arg(long)]
-    divide: bool,
-    /// Also print the time taken and nodes per second on stderr.
-    #[arg(long)]
-    time: bool,
+    #[command(flatten)]
+    perft: super::shared_args::PerftOptions,
 }
 
 /// Runs one `minjiku` subcommand.
@@ -65,23 +52,22 @@ pub fn minjiku(args: MinjikuArgs) -> CliResult {
     let mut out = std::io::stdout().lock();
     let mut print = |line: String| writeln!(out, "{line}").map_err(|e| e.to_string());
     match command {
-        MinjikuCommand::Moves(fen) => fen.position()?.sorted_coord_moves().into_iter().try_for_each(print),
-        MinjikuCommand::Show(fen) => print(fen.position()?.diagram()),
+        MinjikuCommand::Moves(fen) => fen.fen.sorted_coord_moves().into_iter().try_for_each(print),
+        MinjikuCommand::Show(fen) => print(fen.fen.diagram()),
         MinjikuCommand::Tb(_) => Ok(()), // answered above
         MinjikuCommand::Perft(args) => {
-            let pos = args.fen.position()?;
+            let pos = args.fen.fen;
             let start = Instant::now();
-            let nodes = if args.divide {
-                let divided = minjiku::perft_divide_coord(&pos, args.depth);
-                for (m, n) in &divided {
-                    print(format!("{m} {n}"))?;
-                }
-                divided.iter().map(|(_, n)| n).sum()
+            let nodes = if args.perft.divide {
+                let divide = PerftDivide::new(&pos, args.perft.depth);
+                print(divide.to_string())?;
+                divide.nodes
             } else {
-                minjiku::perft_parallel(&pos, args.depth)
+                let nodes = minjiku::perft_parallel(&pos, args.perft.depth);
+                print(format!("nodes {nodes}"))?;
+                nodes
             };
-            print(format!("nodes {nodes}"))?;
-            if args.time {
+            if args.perft.time {
                 let secs = start.elapsed().as_secs_f64();
                 eprintln!("time {secs:.3} s, {:.0} nodes/s", nodes as f64 / secs);
             }

@@ -1,8 +1,9 @@
 //! `minjiku tb gen|probe|verify|info`: Minjiku endgame tables from the shell. Each command parses,
 //! calls `minjiku_tablebase` and prints.
 
+use super::flag_values;
 use super::progress::PhaseBar;
-use super::shared_args::ThreadsArg;
+use super::shared_args::{FilesArgs, ThreadsArg};
 use super::CliResult;
 use clap::{Args, Subcommand};
 use minishogi_tablebase::Progress;
@@ -11,7 +12,6 @@ use minjiku_tablebase::{
     build, default_sets, info, verify, BuildEvent, BuildOptions, Material, MinjikuTablebase,
 };
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 /// Arguments of `minjiku tb`.
 #[derive(Args)]
@@ -25,7 +25,7 @@ enum MinjikuTbCommand {
     /// Generate tables and every table they need (files already present are read, not rebuilt).
     Gen(GenArgs),
     /// Value and line of play of a position.
-    Probe(ProbeArgs),
+    Probe(Box<ProbeArgs>),
     /// Check table files: checksums, then every value against the rules' forward moves.
     Verify(FilesArgs),
     /// Counts by value, longest mate, size of table files.
@@ -44,7 +44,8 @@ struct DirArg {
 #[derive(Args)]
 struct GenArgs {
     /// Sets such as `KQvK`, `KJvKA`, `K+DvK`. Default: every `K+X vs K`.
-    materials: Vec<String>,
+    #[arg(value_parser = flag_values::minjiku_material)]
+    materials: Vec<Material>,
     /// With no set named, also the default two-piece sets (`K+X vs K+Y`, about 10^8 slots each).
     #[arg(long)]
     pairs: bool,
@@ -61,20 +62,10 @@ struct GenArgs {
 #[derive(Args)]
 struct ProbeArgs {
     /// The position in Minjiku notation (docs/minjiku.md).
-    #[arg(long)]
-    fen: String,
+    #[arg(long, value_parser = flag_values::fen)]
+    fen: Position,
     #[command(flatten)]
     dir: DirArg,
-}
-
-/// Table files to check or describe.
-#[derive(Args)]
-struct FilesArgs {
-    /// Table files (`*.mjtb`).
-    #[arg(required = true)]
-    files: Vec<PathBuf>,
-    #[command(flatten)]
-    threads: ThreadsArg,
 }
 
 /// Runs one `minjiku tb` subcommand.
@@ -91,25 +82,18 @@ pub fn minjiku_tb(args: MinjikuTbArgs) -> CliResult {
 }
 
 fn gen(args: &GenArgs) -> CliResult {
-    let parsed = args.materials.iter().map(|t| Material::parse(t)).collect::<Result<Vec<_>, _>>();
-    let mut sets = parsed.map_err(|e| e.to_string())?;
-    if sets.is_empty() {
-        sets = default_sets(args.pairs);
-    }
+    let sets = if args.materials.is_empty() { default_sets(args.pairs) } else { args.materials.clone() };
     let dir = &args.dir.dir;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let bar: Mutex<Option<PhaseBar>> = Mutex::new(None);
-    let events = |e: BuildEvent<'_>| {
-        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
-        match e {
-            BuildEvent::Generating(m, _) => *bar = Some(PhaseBar::new(m.name(), None)),
-            BuildEvent::Progress(p) => bar.iter().for_each(|b| b.update(p)),
-            BuildEvent::Written(summary) => {
-                bar.take().iter().for_each(|b| b.finish(None));
-                println!("{summary}");
-            }
-            BuildEvent::Loaded(..) => {}
+    let bar = PhaseBar::new(None);
+    let events = |e: BuildEvent<'_>| match e {
+        BuildEvent::Generating(m, _) => bar.start(m.name()),
+        BuildEvent::Progress(p) => bar.update(p),
+        BuildEvent::Written(summary) => {
+            bar.finish();
+            println!("{summary}");
         }
+        BuildEvent::Loaded(..) => {}
     };
     let options = BuildOptions { threads: None, force: args.force, events: Some(&events) };
     build(dir, &sets, &options).map_err(|e| e.to_string())?;
@@ -117,9 +101,8 @@ fn gen(args: &GenArgs) -> CliResult {
 }
 
 fn probe(args: &ProbeArgs) -> CliResult {
-    let pos = Position::from_fen(&args.fen).map_err(|e| format!("bad position '{}': {e}", args.fen))?;
     let tb = MinjikuTablebase::open(&args.dir.dir).map_err(|e| e.to_string())?;
-    match tb.line(&pos).map_err(|e| e.to_string())? {
+    match tb.line(&args.fen).map_err(|e| e.to_string())? {
         Some(line) => println!("{line}"),
         None => println!("not in the tables (a piece on an extra square)"),
     }
@@ -127,11 +110,11 @@ fn probe(args: &ProbeArgs) -> CliResult {
 }
 
 fn verify_files(files: &[PathBuf]) -> CliResult {
+    let bar = PhaseBar::new(None);
     for path in files {
-        let bar = PhaseBar::new("verify".into(), None);
-        let show = |p: Progress<'_>| bar.update(p);
-        let report = verify(path, None, Some(&show));
-        bar.finish(None);
+        bar.start("verify".into());
+        let report = verify(path, None, Some(&|p: Progress<'_>| bar.update(p)));
+        bar.finish();
         println!("{}", report.map_err(|e| e.to_string())?);
     }
     Ok(())

@@ -4,6 +4,7 @@
 mod analyse;
 mod book_cmd;
 mod engine;
+mod flag_values;
 mod match_cmd;
 mod mate;
 mod minjiku;
@@ -64,6 +65,12 @@ enum Command {
     Bench(engine::BenchArgs),
     /// Serve the explorer: a JSON API of table values and the web page (see docs/server.md).
     Serve(serve::ServeArgs),
+}
+
+/// Parses the command line. A flag value that does not parse is a one-line error; clap's own
+/// errors, `--help` and `--version` print and exit here.
+pub fn parse() -> Result<Cli, String> {
+    Cli::try_parse().map_err(|e| flag_values::one_line(&e).unwrap_or_else(|| e.exit()))
 }
 
 /// Runs one parsed command line.

@@ -7,56 +7,62 @@ use std::sync::Mutex;
 /// Match pairs between two printed status lines of a training loop's match.
 const PAIRS_PER_LINE: u64 = 25;
 
-/// A progress style from an indicatif template.
-pub fn style(template: &str) -> ProgressStyle {
-    ProgressStyle::with_template(template)
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ")
+/// A bar of `len` steps drawn with the indicatif `template`.
+pub fn bar(len: u64, template: &str) -> ProgressBar {
+    let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
+    ProgressBar::new(len).with_style(style.progress_chars("=> "))
 }
 
-/// A bar for one table's phases, reset with the phase's length and name whenever the phase
-/// changes.
-pub struct PhaseBar {
-    bar: ProgressBar,
-    phase: Mutex<String>,
+/// The bar of the table being worked on, drawn among `bars` if given: started for each table,
+/// reset with the phase's length and name whenever the phase changes, cleared when it is done.
+pub struct PhaseBar<'a> {
+    bars: Option<&'a MultiProgress>,
+    /// The bar and the phase it shows.
+    current: Mutex<Option<(ProgressBar, String)>>,
 }
 
-impl PhaseBar {
-    /// A bar named `prefix`, drawn among `bars` if given.
-    pub fn new(prefix: String, bars: Option<&MultiProgress>) -> PhaseBar {
-        let bar = ProgressBar::new(0);
-        let bar = bars.map_or(bar.clone(), |bars| bars.add(bar));
-        bar.set_style(style("{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}"));
-        bar.set_prefix(prefix);
-        PhaseBar { bar, phase: Mutex::new(String::new()) }
+impl<'a> PhaseBar<'a> {
+    /// No bar yet.
+    pub fn new(bars: Option<&'a MultiProgress>) -> PhaseBar<'a> {
+        PhaseBar { bars, current: Mutex::new(None) }
     }
 
-    /// Shows `p`.
+    /// A new bar named `table`.
+    pub fn start(&self, table: String) {
+        let bar = bar(0, "{prefix:>8} {msg:>9} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}");
+        let bar = self.bars.map_or(bar.clone(), |bars| bars.add(bar)).with_prefix(table);
+        *self.lock() = Some((bar, String::new()));
+    }
+
+    /// Shows `p` on the current bar.
     pub fn update(&self, p: Progress<'_>) {
-        let mut current = self.phase.lock().unwrap_or_else(|e| e.into_inner());
-        if *current != p.phase {
-            *current = p.phase.to_string();
-            self.bar.reset();
-            self.bar.set_length(p.total);
-            self.bar.set_message(p.phase.to_string());
+        if let Some((bar, phase)) = self.lock().as_mut() {
+            if *phase != p.phase {
+                *phase = p.phase.to_string();
+                bar.reset();
+                bar.set_length(p.total);
+                bar.set_message(p.phase.to_string());
+            }
+            bar.set_position(p.done);
         }
-        self.bar.set_position(p.done);
     }
 
-    /// Clears the bar (and takes it off `bars`).
-    pub fn finish(&self, bars: Option<&MultiProgress>) {
-        self.bar.finish_and_clear();
-        if let Some(bars) = bars {
-            bars.remove(&self.bar);
+    /// Clears the current bar (and takes it off `bars`).
+    pub fn finish(&self) {
+        if let Some((bar, _)) = self.lock().take() {
+            bar.finish_and_clear();
+            self.bars.iter().for_each(|bars| bars.remove(&bar));
         }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(ProgressBar, String)>> {
+        self.current.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
 /// A progress bar over `n` self-play games.
 pub fn games_bar(n: u64) -> ProgressBar {
-    let bar = ProgressBar::new(n);
-    bar.set_style(style("{elapsed_precise} [{bar:40}] {pos}/{len} games  {per_sec}  eta {eta}"));
-    bar
+    bar(n, "{elapsed_precise} [{bar:40}] {pos}/{len} games  {per_sec}  eta {eta}")
 }
 
 /// A match's status line printed every [`PAIRS_PER_LINE`] finished pairs (training loops, whose

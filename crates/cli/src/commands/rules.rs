@@ -1,6 +1,8 @@
 //! `moves`, `perft` and `show`: the rules crate from the shell.
 
-use super::stdin_lines::{answer_lines, parse_sfen};
+use super::flag_values;
+use super::shared_args::PerftOptions;
+use super::stdin_lines::answer_lines;
 use super::CliResult;
 use clap::Args;
 use minishogi::{PerftDivide, Position};
@@ -11,22 +13,16 @@ use std::time::Instant;
 #[derive(Args)]
 pub struct SfenArg {
     /// The position as SFEN, or `startpos`.
-    #[arg(long)]
-    sfen: String,
-}
-
-impl SfenArg {
-    fn position(&self) -> Result<Position, String> {
-        parse_sfen(&self.sfen)
-    }
+    #[arg(long, value_parser = flag_values::sfen)]
+    sfen: Position,
 }
 
 /// Arguments of `moves`.
 #[derive(Args)]
 pub struct MovesArgs {
     /// The position as SFEN, or `startpos`.
-    #[arg(long, required_unless_present = "stdin", conflicts_with = "stdin")]
-    sfen: Option<String>,
+    #[arg(long, required_unless_present = "stdin", conflicts_with = "stdin", value_parser = flag_values::sfen)]
+    sfen: Option<Position>,
     /// Read SFENs from stdin, one per line, and answer each with one line: its legal moves sorted
     /// bytewise and separated by spaces (empty when there are none), or `error: ...` for a bad line.
     #[arg(long)]
@@ -38,24 +34,17 @@ pub struct MovesArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     sfen: SfenArg,
-    /// Depth in plies.
-    #[arg(long)]
-    depth: u32,
-    /// Print the count below each legal move first.
-    #[arg(long)]
-    divide: bool,
+    #[command(flatten)]
+    perft: PerftOptions,
     /// Count on all cores (rayon).
     #[arg(long)]
     parallel: bool,
-    /// Also print the time taken and nodes per second on stderr.
-    #[arg(long)]
-    time: bool,
 }
 
 /// Prints the sorted legal moves, one per line (or one line per position with `--stdin`).
 pub fn moves(args: MovesArgs) -> CliResult {
-    let Some(sfen) = args.sfen else { return moves_stdin() };
-    let moves = parse_sfen(&sfen)?.sorted_legal_moves();
+    let Some(pos) = args.sfen else { return moves_stdin() };
+    let moves = pos.sorted_legal_moves();
     let mut out = std::io::stdout().lock();
     moves.iter().try_for_each(|m| writeln!(out, "{m}")).map_err(|e| e.to_string())
 }
@@ -76,21 +65,21 @@ fn moves_stdin() -> CliResult {
 
 /// Prints perft counts.
 pub fn perft(args: PerftArgs) -> CliResult {
-    let pos = args.sfen.position()?;
+    let pos = args.sfen.sfen;
     let start = Instant::now();
-    let nodes = if args.divide {
-        let divide = PerftDivide::new(&pos, args.depth);
+    let nodes = if args.perft.divide {
+        let divide = PerftDivide::new(&pos, args.perft.depth);
         println!("{divide}");
         divide.nodes
     } else {
         let nodes = match args.parallel {
-            true => minishogi::perft_parallel(&pos, args.depth),
-            false => minishogi::perft(&mut pos.clone(), args.depth),
+            true => minishogi::perft_parallel(&pos, args.perft.depth),
+            false => minishogi::perft(&mut pos.clone(), args.perft.depth),
         };
         println!("nodes {nodes}");
         nodes
     };
-    if args.time {
+    if args.perft.time {
         let secs = start.elapsed().as_secs_f64();
         eprintln!("time {secs:.3} s, {:.1} Mnodes/s", nodes as f64 / secs / 1e6);
     }
@@ -99,6 +88,6 @@ pub fn perft(args: PerftArgs) -> CliResult {
 
 /// Prints the diagram.
 pub fn show(args: SfenArg) -> CliResult {
-    println!("{}", args.position()?.diagram());
+    println!("{}", args.sfen.diagram());
     Ok(())
 }

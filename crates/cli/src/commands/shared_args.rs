@@ -12,6 +12,30 @@ pub struct DirArg {
     pub dir: PathBuf,
 }
 
+/// Table files to check, describe or rewrite.
+#[derive(Args)]
+pub struct FilesArgs {
+    /// Table files (`*.mstb`; `*.mjtb` under `minjiku tb`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+}
+
+/// How deep a perft counts, and what it prints besides the count.
+#[derive(Args)]
+pub struct PerftOptions {
+    /// Depth in plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// Print the count below each legal move first, sorted by move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Also print the time taken and nodes per second on stderr.
+    #[arg(long)]
+    pub time: bool,
+}
+
 /// The worker threads of a command.
 #[derive(Args, Clone, Copy)]
 pub struct ThreadsArg {

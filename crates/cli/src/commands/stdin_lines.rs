@@ -4,6 +4,8 @@
 use super::CliResult;
 use clap::Args;
 use minishogi::Position;
+use serde::Serialize;
+use std::fmt::Display;
 use std::io::{BufRead, Write};
 
 /// How many lines were answered, and how many of them with an error.
@@ -51,16 +53,24 @@ pub struct SfensArg {
 }
 
 impl SfensArg {
-    /// Answers `--sfen`, or, without it, each SFEN read from stdin with one line: the answer, or
-    /// the error as `error: ...` (as `{"sfen", "error"}` with `--json`). The error of a stdin run
-    /// counts the positions that could not be `done` ("probed", "analysed").
-    pub fn answer(&self, done: &str, mut answer: impl FnMut(&str) -> Result<String, String>) -> CliResult {
+    /// Answers `--sfen`, or, without it, each SFEN read from stdin with one line: the answer as
+    /// text or JSON, or the error as `error: ...` (as `{"sfen", "error"}` with `--json`). The error
+    /// of a stdin run counts the positions that could not be `done` ("probed", "analysed").
+    pub fn answer<T: Serialize + Display>(
+        &self,
+        done: &str,
+        mut answer: impl FnMut(&str) -> Result<T, String>,
+    ) -> CliResult {
+        let mut render = |sfen: &str| match (answer(sfen)?, self.json) {
+            (answer, true) => serde_json::to_string(&answer).map_err(|e| e.to_string()),
+            (answer, false) => Ok(answer.to_string()),
+        };
         let mut out = std::io::stdout().lock();
         if let Some(sfen) = &self.sfen {
-            return writeln!(out, "{}", answer(sfen)?).map_err(|e| e.to_string());
+            return writeln!(out, "{}", render(sfen)?).map_err(|e| e.to_string());
         }
         let answered = answer_lines(&mut out, true, |_, sfen| {
-            answer(sfen).map_err(|e| match self.json {
+            render(sfen).map_err(|e| match self.json {
                 true => serde_json::json!({ "sfen": sfen, "error": e }).to_string(),
                 false => format!("error: {e}"),
             })

@@ -9,10 +9,12 @@
 
 mod files;
 mod receipt;
+mod report_lines;
 mod summary;
 
 pub use files::GenerationFiles;
 pub use receipt::Receipt;
+pub use report_lines::best_line;
 pub use summary::{summary_table, GenerationSummary};
 
 use crate::dataset::Dataset;

@@ -3,6 +3,7 @@
 //! the same network.
 
 use super::*;
+use crate::nnue_train::NetEpoch;
 use crate::openings::OpeningConfig;
 use std::path::Path;
 use std::sync::Mutex;
@@ -89,4 +90,21 @@ fn the_same_seed_writes_the_same_network_elsewhere() {
             "{name}"
         );
     }
+}
+
+#[test]
+fn the_report_names_the_generation_steps_rates_and_the_best() {
+    let config = tiny_config(Path::new("loop"));
+    let start = LoopEvent::GenerationStart { generation: 1, best: "initial" };
+    assert_eq!(start.line(&config).unwrap(), "== generation 1 of 2 (best: initial)");
+    assert_eq!(LoopEvent::Skipped(LoopStep::Train).line(&config).unwrap(), "training: already done, skipped");
+    assert_eq!(LoopEvent::StepStart(LoopStep::Selfplay).line(&config).unwrap(), "self-play ...");
+    let done = LoopEvent::SelfplayDone(300, 2.0).line(&config).unwrap();
+    assert_eq!(done, "self-play: 6 games, 300 positions in 2 s (150 positions/s)");
+    let samples = LoopEvent::Samples(90, 10).line(&config).unwrap();
+    assert_eq!(samples, format!("90 training and 10 validation samples\n{}", NetEpoch::TABLE_HEADER));
+    assert!(LoopEvent::Game.line(&config).is_none());
+    assert_eq!(best_line(&config, "initial"), "best: the linear weights (initial); no network won");
+    let gen2 = format!("best: gen02, written to {}", Path::new("loop").join("best.nnue").display());
+    assert_eq!(best_line(&config, "gen02"), gen2);
 }

@@ -105,3 +105,18 @@ fn training_gives_the_same_network_with_one_and_two_threads() {
     };
     assert_eq!(run(1), run(2));
 }
+
+#[test]
+fn an_epoch_row_lines_up_under_the_header_and_the_check_reads_as_one_line() {
+    let epoch = NetEpoch {
+        epoch: 3,
+        train_loss: 0.1,
+        valid_loss: 0.2,
+        learning_rate: 0.002,
+        positions_per_second: 1e5,
+    };
+    assert_eq!(epoch.table_row(), "    3    0.100000    0.200000       0.002000       100000");
+    assert_eq!(epoch.table_row().len(), NetEpoch::TABLE_HEADER.len());
+    let check = QuantisationError { positions: 2000, max_cp: 3.0, mean_cp: 0.75 };
+    assert_eq!(check.to_string(), "quantised vs float on 2000 positions: max 3.0 cp, mean 0.75 cp");
+}

@@ -77,6 +77,19 @@ pub struct NetEpoch {
     pub positions_per_second: f64,
 }
 
+impl NetEpoch {
+    /// The header of the table of epochs that [`NetEpoch::table_row`] fills.
+    pub const TABLE_HEADER: &'static str = "epoch  train loss  valid loss  learning rate  positions/s";
+
+    /// This epoch as a row under [`NetEpoch::TABLE_HEADER`].
+    pub fn table_row(&self) -> String {
+        format!(
+            "{:>5}  {:>10.6}  {:>10.6}  {:>13.6}  {:>11.0}",
+            self.epoch, self.train_loss, self.valid_loss, self.learning_rate, self.positions_per_second
+        )
+    }
+}
+
 /// What a training run did.
 #[derive(Clone, Debug, Default)]
 pub struct NetTrainReport {

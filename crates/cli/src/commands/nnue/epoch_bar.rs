@@ -1,32 +1,23 @@
 //! The training progress of `nnue train` and `nnue loop`: a bar over each epoch's batches and a
 //! table line per epoch.
 
-use crate::commands::progress::style;
+use crate::commands::progress::bar;
 use indicatif::ProgressBar;
 use minishogi_selfplay::nnue_train::NetTrainEvent;
-
-/// The header of the per-epoch lines.
-pub const EPOCH_HEADER: &str = "epoch  train loss  valid loss  learning rate  positions/s";
 
 /// A bar that shows a training run's batches and prints a line after each epoch.
 pub struct EpochBar {
     bar: ProgressBar,
 }
 
+/// A bar drawn once the first batch reports.
 impl Default for EpochBar {
     fn default() -> EpochBar {
-        EpochBar::new()
+        EpochBar { bar: bar(0, "epoch {prefix:>3} [{bar:40}] {pos}/{len} batches  {per_sec}  eta {eta}") }
     }
 }
 
 impl EpochBar {
-    /// A bar drawn once the first batch reports.
-    pub fn new() -> EpochBar {
-        let bar = ProgressBar::new(0);
-        bar.set_style(style("epoch {prefix:>3} [{bar:40}] {pos}/{len} batches  {per_sec}  eta {eta}"));
-        EpochBar { bar }
-    }
-
     /// Shows one training event.
     pub fn show(&self, event: &NetTrainEvent) {
         match *event {
@@ -38,12 +29,7 @@ impl EpochBar {
                 }
                 self.bar.set_position(done as u64);
             }
-            NetTrainEvent::Epoch(e) => self.bar.suspend(|| {
-                println!(
-                    "{:>5}  {:>10.6}  {:>10.6}  {:>13.6}  {:>11.0}",
-                    e.epoch, e.train_loss, e.valid_loss, e.learning_rate, e.positions_per_second
-                )
-            }),
+            NetTrainEvent::Epoch(e) => self.bar.suspend(|| println!("{}", e.table_row())),
         }
     }
 

@@ -1,14 +1,16 @@
 //! `minishogi nnue loop`: generations of self-play with the best evaluation, network training and
 //! a fixed-node match against the best; resumable in its directory.
 
-use super::epoch_bar::{EpochBar, EPOCH_HEADER};
+use super::epoch_bar::EpochBar;
 use super::train_args::TrainingArgs;
 use crate::commands::progress::{games_bar, PairLines};
 use crate::commands::selfplay::{flag_error, OpeningArgs};
 use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
-use minishogi_selfplay::nnue_loop::{run_loop, summary_table, LoopEvent, LoopStep, NnueLoopConfig};
+use minishogi_selfplay::nnue_loop::{
+    best_line, run_loop, summary_table, LoopEvent, LoopStep, NnueLoopConfig,
+};
 use minishogi_selfplay::{load_weights, EMBEDDED};
 use std::path::PathBuf;
 
@@ -73,47 +75,32 @@ pub fn nnue_loop(args: NnueLoopArgs) -> CliResult {
         dir: args.out_dir.clone(),
     };
     let games = games_bar(args.games as u64);
-    let epochs = EpochBar::new();
+    let epochs = EpochBar::default();
     let pair_lines = PairLines::default();
     let total_games = config.matches.games();
-    let report = |event: LoopEvent<'_>| match event {
-        LoopEvent::GenerationStart { generation, best } => {
-            println!("== generation {generation} of {} (best: {best})", config.generations)
+    let report = |event: LoopEvent<'_>| {
+        match event {
+            LoopEvent::SelfplayDone(..) => games.finish_and_clear(),
+            LoopEvent::GenerationDone(_) => epochs.finish(),
+            _ => {}
         }
-        LoopEvent::Skipped(step) => println!("{step}: already done, skipped"),
-        LoopEvent::StepStart(step) => {
-            println!("{step} ...");
-            if step == LoopStep::Selfplay {
-                games.reset();
-                games.set_length(args.games as u64);
+        event.line(&config).iter().for_each(|line| println!("{line}"));
+        match event {
+            LoopEvent::StepStart(step) => {
+                if step == LoopStep::Selfplay {
+                    games.reset();
+                    games.set_length(args.games as u64);
+                }
+                pair_lines.reset();
             }
-            pair_lines.reset();
-        }
-        LoopEvent::Game => games.inc(1),
-        LoopEvent::SelfplayDone(positions, secs) => {
-            games.finish_and_clear();
-            println!(
-                "self-play: {} games, {positions} positions in {secs:.0} s ({:.0} positions/s)",
-                args.games,
-                positions as f64 / secs.max(1e-9)
-            );
-        }
-        LoopEvent::Samples(train, valid) => {
-            println!("{train} training and {valid} validation samples");
-            println!("{EPOCH_HEADER}");
-        }
-        LoopEvent::Train(e) => epochs.show(e),
-        LoopEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.status_line(total_games)),
-        LoopEvent::GenerationDone(row) => {
-            epochs.finish();
-            println!("{row}");
+            LoopEvent::Game => games.inc(1),
+            LoopEvent::Train(e) => epochs.show(e),
+            LoopEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.status_line(total_games)),
+            _ => {}
         }
     };
     let (best, rows) = args.threads.install(|| run_loop(&config, &report))?.map_err(flag_error)?;
     println!("{}", summary_table(&rows));
-    match best.as_str() {
-        b if b == spec => println!("best: the linear weights ({spec}); no network won"),
-        b => println!("best: {b}, written to {}", args.out_dir.join("best.nnue").display()),
-    }
+    println!("{}", best_line(&config, &best));
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use crate::commands::CliResult;
 use clap::Args;
-use minishogi_selfplay::nnue_train::{quantise_file, QuantisationError};
+use minishogi_selfplay::nnue_train::quantise_file;
 use std::path::PathBuf;
 
 /// Arguments of `minishogi nnue quantise`.
@@ -23,15 +23,7 @@ pub struct NnueQuantiseArgs {
 pub fn quantise(args: NnueQuantiseArgs) -> CliResult {
     let description = format!("minishogi nnue quantise of {}", args.float.display());
     let check = quantise_file(&args.float, &args.out, &args.data, &description).map_err(|e| e.to_string())?;
-    print_check(&check);
+    println!("{check}");
     println!("wrote {}", args.out.display());
     Ok(())
-}
-
-/// Prints how far the quantised evaluation is from the float one.
-pub fn print_check(e: &QuantisationError) {
-    println!(
-        "quantised vs float on {} positions: max {:.1} cp, mean {:.2} cp",
-        e.positions, e.max_cp, e.mean_cp
-    );
 }

@@ -1,13 +1,12 @@
 //! `minishogi nnue train`: datasets in, a float network, a quantised network and a loss curve out.
 
-use super::epoch_bar::{EpochBar, EPOCH_HEADER};
-use super::quantise::print_check;
+use super::epoch_bar::EpochBar;
 use super::train_args::TrainingArgs;
 use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
 use minishogi_selfplay::dataset::summary;
-use minishogi_selfplay::nnue_train::{train_files, TrainFiles, TrainFilesEvent};
+use minishogi_selfplay::nnue_train::{train_files, NetEpoch, TrainFiles, TrainFilesEvent};
 use std::path::PathBuf;
 
 /// Arguments of `minishogi nnue train`.
@@ -49,7 +48,7 @@ pub fn train(args: NnueTrainArgs) -> CliResult {
         validation: args.training.validation,
         config,
     };
-    let bar = EpochBar::new();
+    let bar = EpochBar::default();
     let trained = args
         .threads
         .install(|| {
@@ -62,7 +61,7 @@ pub fn train(args: NnueTrainArgs) -> CliResult {
                         sets.positions,
                         train + valid
                     );
-                    println!("{EPOCH_HEADER}");
+                    println!("{}", NetEpoch::TABLE_HEADER);
                 }
                 TrainFilesEvent::Train(e) => bar.show(e),
             })
@@ -70,7 +69,7 @@ pub fn train(args: NnueTrainArgs) -> CliResult {
         .map_err(|e| e.to_string())?;
     bar.finish();
     println!("kept the network of epoch {} (lowest validation loss)", trained.best_epoch);
-    print_check(&trained.check);
+    println!("{}", trained.check);
     let (out, float, curve) = (run.out.display(), trained.float_out.display(), trained.curve.display());
     println!("wrote {out}, {float} and {curve}.csv/.svg");
     Ok(())

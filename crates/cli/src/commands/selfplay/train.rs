@@ -5,7 +5,6 @@ use crate::commands::progress::{games_bar, PairLines};
 use crate::commands::shared_args::ThreadsArg;
 use crate::commands::CliResult;
 use clap::Args;
-use minishogi_selfplay::dataset::summary;
 use minishogi_selfplay::load_weights;
 use minishogi_selfplay::train_loop::{summary_table, train as run_training, TrainConfig, TrainEvent};
 use std::path::PathBuf;
@@ -67,29 +66,22 @@ pub fn train(args: TrainArgs) -> CliResult {
     };
     let bar = games_bar(args.games as u64);
     let pair_lines = PairLines::default();
-    let report = |event: TrainEvent<'_>| match event {
-        TrainEvent::RoundStart(r) => {
-            println!("== round {r}");
-            bar.reset();
-            bar.set_length(args.games as u64);
-        }
-        TrainEvent::Game => bar.inc(1),
-        TrainEvent::SelfplayDone(d, secs) => {
+    let report = |event: TrainEvent<'_>| {
+        if let TrainEvent::SelfplayDone(..) = event {
             bar.finish_and_clear();
-            println!(
-                "self-play: {} in {:.0} s ({:.1} games/min)",
-                summary(d),
-                secs,
-                d.games.len() as f64 * 60.0 / secs.max(1e-9)
-            );
         }
-        TrainEvent::Epoch(e) => println!("  {e}"),
-        TrainEvent::Pair(s) => {
-            pair_lines.show(s.pentanomial.pairs(), || s.status_line(config.matches.games()))
-        }
-        TrainEvent::RoundDone(row) => {
-            pair_lines.reset();
-            println!("{row}");
+        event.line().iter().for_each(|line| println!("{line}"));
+        match event {
+            TrainEvent::RoundStart(_) => {
+                bar.reset();
+                bar.set_length(args.games as u64);
+            }
+            TrainEvent::Game => bar.inc(1),
+            TrainEvent::Pair(s) => {
+                pair_lines.show(s.pentanomial.pairs(), || s.status_line(config.matches.games()))
+            }
+            TrainEvent::RoundDone(_) => pair_lines.reset(),
+            TrainEvent::SelfplayDone(..) | TrainEvent::Epoch(_) => {}
         }
     };
     let (best, rows) = args.threads.install(|| run_training(&config, init, &report))?.map_err(flag_error)?;

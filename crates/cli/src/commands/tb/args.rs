@@ -1,11 +1,11 @@
 //! The command line of `tb`: subcommands and their arguments.
 
-use crate::commands::shared_args::{DirArg, ThreadsArg};
+use crate::commands::flag_values;
+use crate::commands::shared_args::{DirArg, FilesArgs, ThreadsArg};
 use crate::commands::stdin_lines::SfensArg;
 use clap::{Args, Subcommand};
 use minishogi::{Color, RuleSet};
-use minishogi_tablebase::WriteOptions;
-use std::path::PathBuf;
+use minishogi_tablebase::{Material, WriteOptions};
 
 /// Arguments of `tb`.
 #[derive(Args)]
@@ -42,7 +42,8 @@ pub struct LevelArg {
 #[derive(Args)]
 pub struct GenArgs {
     /// Material sets such as `RG`, `BSP`, `-` (kings only). Default: every set of at most two pieces.
-    pub materials: Vec<String>,
+    #[arg(value_parser = flag_values::material)]
+    pub materials: Vec<Material>,
     /// Also every set of at most K pieces (`--max-pieces 3`: all 51 sets up to three pieces).
     #[arg(long, value_name = "K")]
     pub max_pieces: Option<u32>,
@@ -75,16 +76,6 @@ pub struct ProbeArgs {
     /// checker loses) or `draw300` (fourfold repetition and 300 plies are draws).
     #[arg(long, default_value = "standard")]
     pub rules: RuleSet,
-}
-
-/// Table files to check or describe.
-#[derive(Args)]
-pub struct FilesArgs {
-    /// Table files (`*.mstb`).
-    #[arg(required = true)]
-    pub files: Vec<PathBuf>,
-    #[command(flatten)]
-    pub threads: ThreadsArg,
 }
 
 /// Arguments of `tb rewrite`.
