@@ -45,7 +45,8 @@ struct DirArg {
 struct GenArgs {
     /// Sets such as `KQvK`, `KJvKA`, `K+DvK`. Default: every `K+X vs K`.
     materials: Vec<String>,
-    /// With no set named, also the default two-piece sets (`K+X vs K+Y`, about 10^8 slots each).
+    /// With no set named, also the default two-piece sets (`KJvKA`, `KFvKJ`, `K+DvK+Y`, `K+S+SvK`;
+    /// 10^8 slots each).
     #[arg(long)]
     pairs: bool,
     #[command(flatten)]
