@@ -122,5 +122,28 @@ pub fn default_sets(with_pairs: bool) -> Vec<Material> {
 }
 
 /// The two-piece sets of the default build: pieces that never promote, so that each needs only
-/// one-piece tables.
-pub const DEFAULT_PAIRS: &[&str] = &["KJvKA", "KFvKJ", "K+DvK+Y"];
+/// one-piece tables. Three `K+X vs K+Y` and one set with two pieces on one side, `K+S+SvK` (two
+/// promoted Silvers, which move as Bishops: does the pair mate where one alone almost never does?).
+pub const DEFAULT_PAIRS: &[&str] = &["KJvKA", "KFvKJ", "K+DvK+Y", "K+S+SvK"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_pairs_need_only_one_piece_tables() {
+        for name in DEFAULT_PAIRS {
+            let set = Material::parse(name).expect("a set");
+            assert_eq!(set.piece_count(), 2, "{name}");
+            assert!(set.is_canonical(), "{name}");
+            let order = set.build_order();
+            assert_eq!(order.last(), Some(&set), "{name}");
+            for needed in &order[..order.len() - 1] {
+                assert!(needed.piece_count() <= 1, "{name} needs {needed}");
+            }
+        }
+        let two = Material::parse("K+S+SvK").expect("a set");
+        let names: Vec<String> = two.build_order().iter().map(Material::name).collect();
+        assert_eq!(names, ["KvK", "K+SvK", "K+S+SvK"]);
+    }
+}

@@ -46,7 +46,8 @@ struct GenArgs {
     /// Sets such as `KQvK`, `KJvKA`, `K+DvK`. Default: every `K+X vs K`.
     #[arg(value_parser = flag_values::minjiku_material)]
     materials: Vec<Material>,
-    /// With no set named, also the default two-piece sets (`K+X vs K+Y`, about 10^8 slots each).
+    /// With no set named, also the default two-piece sets (`KJvKA`, `KFvKJ`, `K+DvK+Y`, `K+S+SvK`;
+    /// 10^8 slots each).
     #[arg(long)]
     pairs: bool,
     #[command(flatten)]
