@@ -45,12 +45,12 @@ impl Answer {
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cost = format!("({} nodes, {} ms)", self.nodes, self.time_ms);
-        match (self.plies, self.shortest) {
-            (Some(n), Some(shortest)) => {
+        match (self.result, self.plies, self.shortest) {
+            ("mate", Some(n), Some(shortest)) => {
                 let note = if shortest { "" } else { " (not proved shortest)" };
                 write!(f, "mate in {n}{note}: {} {cost}", self.line.join(" "))
             }
-            _ if self.result == "nomate" => write!(f, "no mate {cost}"),
+            ("nomate", ..) => write!(f, "no mate {cost}"),
             _ => write!(f, "unknown: the budget ran out {cost}"),
         }
     }
