@@ -1,5 +1,6 @@
-//! What the search learns about quiet moves that cut off: two killer moves per ply, and a
-//! history score per side, moving piece (or dropped kind) and destination.
+//! What the search learns about quiet moves that cut off: two killer moves per ply, a history
+//! score per side, moving piece (or dropped kind) and destination, and continuation histories
+//! that score a move by the move played one or two plies before it.
 
 use crate::search_params::{HISTORY_LIMIT, MAX_PLY};
 use minishogi::{Move, Position, Square};
@@ -57,6 +58,57 @@ impl History {
     }
 }
 
+/// A move's piece code and destination as one index (`code * 25 + to`), the key of continuation
+/// histories; [`PieceTo::NONE`] after a null move or at the root.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PieceTo(u16);
+
+impl PieceTo {
+    /// No move: continuation histories are not consulted.
+    pub const NONE: PieceTo = PieceTo(u16::MAX);
+
+    /// The key of `m`, about to be played in `pos`.
+    #[inline]
+    pub fn of(pos: &Position, m: Move) -> PieceTo {
+        let (_, code, to) = slot(pos, m);
+        PieceTo((code * 25 + to) as u16)
+    }
+}
+
+const PIECE_TO: usize = 15 * 25;
+
+/// Scores of quiet moves by the move played before them (`[earlier][this]`, both as
+/// [`PieceTo`]): which replies work against which moves.
+pub(crate) struct ContinuationHistory(Box<[[i16; PIECE_TO]; PIECE_TO]>);
+
+impl ContinuationHistory {
+    /// All scores zero.
+    pub fn new() -> ContinuationHistory {
+        // Built on the heap: the table is 280 KiB.
+        let rows = vec![[0i16; PIECE_TO]; PIECE_TO].into_boxed_slice();
+        ContinuationHistory(rows.try_into().unwrap_or_else(|_| unreachable!("PIECE_TO rows")))
+    }
+
+    /// The score of `this` after `earlier` (0 when `earlier` is [`PieceTo::NONE`]).
+    #[inline]
+    pub fn get(&self, earlier: PieceTo, this: PieceTo) -> i32 {
+        if earlier == PieceTo::NONE {
+            return 0;
+        }
+        i32::from(self.0[earlier.0 as usize][this.0 as usize])
+    }
+
+    /// Adds `bonus` to `this` after `earlier`, saturating towards [`HISTORY_LIMIT`].
+    pub fn update(&mut self, earlier: PieceTo, this: PieceTo, bonus: i32) {
+        if earlier == PieceTo::NONE {
+            return;
+        }
+        let h = &mut self.0[earlier.0 as usize][this.0 as usize];
+        let v = i32::from(*h);
+        *h = (v + bonus - v * bonus.abs() / HISTORY_LIMIT) as i16;
+    }
+}
+
 fn slot(pos: &Position, m: Move) -> (usize, usize, usize) {
     let color = pos.side_to_move().index();
     let code = match (m.from(), m.dropped()) {
@@ -65,4 +117,32 @@ fn slot(pos: &Position, m: Move) -> (usize, usize, usize) {
         _ => 0,
     };
     (color, code, m.to().index())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search_params::HISTORY_MAX_BONUS;
+
+    #[test]
+    fn continuation_scores_saturate_and_ignore_missing_moves() {
+        let pos = Position::startpos();
+        let moves = pos.legal_move_list();
+        let (a, b) = (moves.as_slice()[0], moves.as_slice()[1]);
+        let (ka, kb) = (PieceTo::of(&pos, a), PieceTo::of(&pos, b));
+        let mut ch = ContinuationHistory::new();
+        for _ in 0..10_000 {
+            ch.update(ka, kb, HISTORY_MAX_BONUS);
+        }
+        let high = ch.get(ka, kb);
+        assert!(high > HISTORY_LIMIT * 9 / 10 && high <= HISTORY_LIMIT, "{high}");
+        assert_eq!(ch.get(kb, ka), 0, "only the updated pair moves");
+        for _ in 0..10_000 {
+            ch.update(ka, kb, -HISTORY_MAX_BONUS);
+        }
+        let low = ch.get(ka, kb);
+        assert!(low < -HISTORY_LIMIT * 9 / 10 && low >= -HISTORY_LIMIT, "{low}");
+        ch.update(PieceTo::NONE, kb, HISTORY_MAX_BONUS);
+        assert_eq!(ch.get(PieceTo::NONE, kb), 0);
+    }
 }

@@ -2,7 +2,7 @@
 //! attacker), promotions, killers and then history first, and the selection sort that picks the
 //! next best move lazily.
 
-use crate::history::{History, Killers};
+use crate::history::{ContinuationHistory, History, Killers, PieceTo};
 use minishogi::{Kind, Move, Position};
 
 /// Value of a kind for move ordering and quiescence pruning.
@@ -18,13 +18,34 @@ pub(crate) fn attacker_value(pos: &Position, m: Move) -> i32 {
     m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| value(p.kind))
 }
 
+/// What a node knows of its quiet moves: the history, and the continuation history after the
+/// moves one and two plies before.
+pub(crate) struct QuietHistories<'a> {
+    /// Scores by side, piece and destination.
+    pub main: &'a History,
+    /// Scores by the earlier move and this one.
+    pub continuation: &'a ContinuationHistory,
+    /// The moves one and two plies before the node.
+    pub earlier: [PieceTo; 2],
+}
+
+impl QuietHistories<'_> {
+    /// The combined history score of the quiet move `m` (whose key is `piece_to`) in `pos`.
+    #[inline]
+    pub fn score(&self, pos: &Position, m: Move, piece_to: PieceTo) -> i32 {
+        self.main.get(pos, m)
+            + self.continuation.get(self.earlier[0], piece_to)
+            + self.continuation.get(self.earlier[1], piece_to)
+    }
+}
+
 /// The ordering score of `m` in the main search.
 pub(crate) fn order_score(
     pos: &Position,
     m: Move,
     hash_move: Option<Move>,
     killers: &Killers,
-    history: &History,
+    histories: &QuietHistories<'_>,
     ply: usize,
 ) -> i32 {
     if Some(m) == hash_move {
@@ -40,7 +61,7 @@ pub(crate) fn order_score(
     if let Some(rank) = killers.rank(ply, m) {
         return 80_000_001 - rank as i32;
     }
-    history.get(pos, m)
+    histories.score(pos, m, PieceTo::of(pos, m))
 }
 
 /// The ordering score of a capture or promotion in quiescence.

@@ -36,6 +36,9 @@ pub(crate) const FUTILITY_BASE: i32 = 100;
 /// See [`FUTILITY_BASE`].
 pub(crate) const FUTILITY_FACTOR: i32 = 120;
 
+/// Nodes without a stored move are searched one ply shallower from this depth.
+pub(crate) const IIR_MIN_DEPTH: i32 = 4;
+
 /// Late-move reductions apply from this depth.
 pub(crate) const LMR_MIN_DEPTH: i32 = 3;
 /// Late-move reductions apply from this move index.
@@ -44,6 +47,10 @@ pub(crate) const LMR_MIN_MOVE: usize = 3;
 pub(crate) const LMR_BASE: f64 = 0.5;
 /// See [`LMR_BASE`].
 pub(crate) const LMR_DIVISOR: f64 = 2.25;
+
+/// A quiet move's reduction shrinks by one per this much combined history (and grows for
+/// negative history).
+pub(crate) const LMR_HISTORY_DIVISOR: i32 = 16_384;
 
 /// Largest history bonus (the bonus is `depth²` up to this).
 pub(crate) const HISTORY_MAX_BONUS: i32 = 400;

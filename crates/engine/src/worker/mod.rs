@@ -7,17 +7,18 @@ mod deepening;
 mod quiescence;
 
 use crate::evaluator::Evaluator;
-use crate::history::{History, Killers, NO_MOVE};
+use crate::history::{ContinuationHistory, History, Killers, PieceTo, NO_MOVE};
 use crate::nnue::AccumulatorStack;
 use crate::oracle::TbValue;
 use crate::ordering::{order_score, pick_next};
 use crate::pv::PvTable;
 use crate::repetition::Line;
-use crate::score::{mate_in, table_repetition_win, to_tt, INFINITE, MATE_BOUND};
+use crate::score::{from_tt, mate_in, table_repetition_win, to_tt, INFINITE, MATE_BOUND};
 use crate::search_params::*;
 use crate::shared::Shared;
 use crate::tactics::{gives_direct_check, stalemated};
 use crate::tt::{Bound, Entry};
+use crate::ordering::QuietHistories;
 use minishogi::{Move, MoveList, Position, RuleSet, Undo, PLY_LIMIT};
 use std::sync::atomic::Ordering;
 
@@ -36,6 +37,11 @@ pub(crate) struct Worker<'a> {
     root_update: Option<(Move, i32)>,
     killers: Killers,
     history: History,
+    continuation: ContinuationHistory,
+    /// The move played at each ply of the line, for continuation histories.
+    played: [PieceTo; MAX_PLY + 2],
+    /// The static evaluation at each ply of the line (`None` when in check).
+    static_evals: [Option<i32>; MAX_PLY + 2],
     pv: PvTable,
     lmr: Box<[[u8; 64]; 64]>,
     /// The network's accumulators along the line, when the evaluation is a network.
@@ -68,6 +74,9 @@ impl<'a> Worker<'a> {
             root_update: None,
             killers: Killers::new(),
             history: History::new(),
+            continuation: ContinuationHistory::new(),
+            played: [PieceTo::NONE; MAX_PLY + 2],
+            static_evals: [None; MAX_PLY + 2],
             pv: PvTable::new(),
             lmr: lmr_table(),
             accumulators,
@@ -194,14 +203,35 @@ impl<'a> Worker<'a> {
             }
         }
         let in_check = self.in_check();
-        let eval = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let static_eval = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
+        self.static_evals[ply] = (!in_check).then_some(static_eval);
+        // Better than two plies ago: prune less.
+        let improving = match (self.static_evals[ply], ply.checked_sub(2).and_then(|p| self.static_evals[p])) {
+            (Some(now), Some(before)) => now > before,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        // The stored score, where its bound says the true score lies beyond the static one.
+        let eval = match tte {
+            Some(e) if !in_check => {
+                let v = from_tt(e.score, ply as i32);
+                let beyond = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v > static_eval,
+                    Bound::Upper => v < static_eval,
+                };
+                if beyond && v.abs() < MATE_BOUND { v } else { static_eval }
+            }
+            _ => static_eval,
+        };
 
         if !pv_node && !in_check && !root {
             if stalemated(&self.pos) {
                 return -mate_in(ply as i32);
             }
             // Reverse futility: far above beta near the leaves.
-            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta && eval < MATE_BOUND {
+            let margin = RFP_MARGIN * (depth - i32::from(improving));
+            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && eval < MATE_BOUND {
                 return eval;
             }
             if !after_null && depth >= NMP_MIN_DEPTH && eval >= beta && beta.abs() < MATE_BOUND {
@@ -217,6 +247,10 @@ impl<'a> Worker<'a> {
             // Checkmated, or no legal move: both lose.
             return -mate_in(ply as i32);
         }
+        // Internal iterative reduction: without a stored move this node was not searched
+        // before, and its ordering is a guess.
+        let depth = if depth >= IIR_MIN_DEPTH && hash_move.is_none() && !in_check { depth - 1 } else { depth };
+        let earlier = [self.played_before(ply, 1), self.played_before(ply, 2)];
         let mut scores = [0i32; MoveList::CAPACITY];
         let moves = list.as_mut_slice();
         // The hash move goes first; the others are scored only if it does not cut off.
@@ -231,16 +265,17 @@ impl<'a> Worker<'a> {
         let old_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        let mut quiets_tried = [NO_MOVE; 64];
+        let mut quiets_tried = [(NO_MOVE, PieceTo::NONE); 64];
         let mut n_quiets = 0;
         // Once move-count pruning starts, every later move is a quiet one to skip unless it
         // checks: no need to keep sorting them.
         let mut pruning_late = false;
         for i in 0..moves.len() {
             if i == scored && scored < moves.len() {
+                let quiet_histories = self.quiet_histories(earlier);
                 for k in scored..moves.len() {
                     scores[k] =
-                        order_score(&self.pos, moves[k], hash_move, &self.killers, &self.history, ply);
+                        order_score(&self.pos, moves[k], hash_move, &self.killers, &quiet_histories, ply);
                 }
                 scored = moves.len();
             }
@@ -262,7 +297,8 @@ impl<'a> Worker<'a> {
                 && depth <= LMP_MAX_DEPTH
                 && !is_killer
             {
-                let late = i >= LMP_BASE + LMP_FACTOR * (depth * depth) as usize;
+                let late_at = LMP_BASE + LMP_FACTOR * (depth * depth) as usize;
+                let late = i >= if improving { late_at } else { late_at * 2 / 3 };
                 let futile =
                     depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_FACTOR * depth <= alpha;
                 pruning_late |= late;
@@ -270,6 +306,9 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            let piece_to = PieceTo::of(&self.pos, m);
+            let stat = if quiet { self.quiet_histories(earlier).score(&self.pos, m, piece_to) } else { 0 };
+            self.played[ply] = piece_to;
             let undo = self.push(m);
             let gives_check = self.in_check();
             // Extend safe checks only: with drops, unsafe checks are too many to extend.
@@ -286,7 +325,7 @@ impl<'a> Worker<'a> {
             } else {
                 let reducible =
                     depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check && i >= LMR_MIN_MOVE;
-                let r = if reducible { self.reduction(depth, i, new_depth, pv_node, is_killer) } else { 0 };
+                let r = if reducible { self.reduction(depth, i, new_depth, pv_node, is_killer, stat) } else { 0 };
                 let mut t = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
                 if t > alpha && r > 0 {
                     t = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
@@ -311,14 +350,14 @@ impl<'a> Worker<'a> {
                     }
                     if v >= beta {
                         if quiet {
-                            self.reward_quiet_cutoff(m, ply, depth, &quiets_tried[..n_quiets]);
+                            self.reward_quiet_cutoff(m, piece_to, ply, depth, &quiets_tried[..n_quiets]);
                         }
                         break;
                     }
                 }
             }
             if quiet && n_quiets < quiets_tried.len() {
-                quiets_tried[n_quiets] = m;
+                quiets_tried[n_quiets] = (m, piece_to);
                 n_quiets += 1;
             }
         }
@@ -337,6 +376,7 @@ impl<'a> Worker<'a> {
     /// to cut off (`Some` of the score to return; 0 when the search was stopped).
     fn null_move(&mut self, beta: i32, depth: i32, ply: usize) -> Option<i32> {
         let r = NMP_BASE + depth / NMP_DEPTH_DIVISOR;
+        self.played[ply] = PieceTo::NONE;
         self.pos.pass();
         let saved_floor = self.line.push_null(self.pos.hash());
         let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, true);
@@ -348,21 +388,38 @@ impl<'a> Worker<'a> {
         (v >= beta).then_some(if v >= MATE_BOUND { beta } else { v })
     }
 
-    /// The late-move reduction of the `i`-th move at `depth`: less in PV nodes and for killers,
-    /// and never below a one-ply search.
-    fn reduction(&self, depth: i32, i: usize, new_depth: i32, pv_node: bool, is_killer: bool) -> i32 {
+    /// The late-move reduction of the `i`-th move at `depth`: less in PV nodes, for killers and
+    /// for moves with a good history (`stat`), and never below a one-ply search.
+    fn reduction(&self, depth: i32, i: usize, new_depth: i32, pv_node: bool, is_killer: bool, stat: i32) -> i32 {
         let r = i32::from(self.lmr[(depth as usize).min(63)][i.min(63)]);
-        (r - i32::from(pv_node) - i32::from(is_killer)).clamp(0, new_depth - 1)
+        (r - i32::from(pv_node) - i32::from(is_killer) - stat / LMR_HISTORY_DIVISOR).clamp(0, new_depth - 1)
     }
 
-    /// A quiet move `m` cut off: it becomes a killer and gains history; the quiet moves tried
-    /// before it lose as much.
-    fn reward_quiet_cutoff(&mut self, m: Move, ply: usize, depth: i32, tried_before: &[Move]) {
+    /// The histories of quiet moves after the `earlier` moves.
+    fn quiet_histories(&self, earlier: [PieceTo; 2]) -> QuietHistories<'_> {
+        QuietHistories { main: &self.history, continuation: &self.continuation, earlier }
+    }
+
+    /// The move played `back` plies before the node at `ply` (`NONE` before the root).
+    fn played_before(&self, ply: usize, back: usize) -> PieceTo {
+        ply.checked_sub(back).map_or(PieceTo::NONE, |p| self.played[p])
+    }
+
+    /// A quiet move `m` cut off: it becomes a killer and gains history, also after the moves
+    /// one and two plies before; the quiet moves tried before it lose as much.
+    fn reward_quiet_cutoff(&mut self, m: Move, piece_to: PieceTo, ply: usize, depth: i32, tried_before: &[(Move, PieceTo)]) {
         self.killers.add(ply, m);
         let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
+        let earlier = [self.played_before(ply, 1), self.played_before(ply, 2)];
         self.history.update(&self.pos, m, bonus);
-        for &q in tried_before {
+        for e in earlier {
+            self.continuation.update(e, piece_to, bonus);
+        }
+        for &(q, q_piece_to) in tried_before {
             self.history.update(&self.pos, q, -bonus);
+            for e in earlier {
+                self.continuation.update(e, q_piece_to, -bonus);
+            }
         }
     }
 
