@@ -29,6 +29,9 @@ pub(crate) const LMP_MAX_DEPTH: i32 = 4;
 pub(crate) const LMP_BASE: usize = 4;
 /// See [`LMP_BASE`].
 pub(crate) const LMP_FACTOR: usize = 2;
+/// When the static evaluation is not improving, move-count pruning starts at this fraction
+/// (numerator, denominator) of the usual move index.
+pub(crate) const LMP_NOT_IMPROVING: (usize, usize) = (2, 3);
 /// Futility pruning of quiet moves applies up to this depth.
 pub(crate) const FUTILITY_MAX_DEPTH: i32 = 3;
 /// Futility margin: `FUTILITY_BASE + FUTILITY_FACTOR * depth`.

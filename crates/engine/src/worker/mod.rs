@@ -1,7 +1,7 @@
 //! One search thread: its state, and the principal-variation search with a transposition table,
-//! null move, move-count and futility pruning, late-move reductions, check extensions and the
-//! repetition rules. Iterative deepening is in [`deepening`], the quiescence search in
-//! [`quiescence`].
+//! null move, move-count and futility pruning, late-move reductions, internal iterative
+//! reduction, check extensions and the repetition rules. Iterative deepening is in
+//! [`deepening`], the quiescence search in [`quiescence`].
 
 mod deepening;
 mod quiescence;
@@ -10,7 +10,7 @@ use crate::evaluator::Evaluator;
 use crate::history::{ContinuationHistory, History, Killers, PieceTo, NO_MOVE};
 use crate::nnue::AccumulatorStack;
 use crate::oracle::TbValue;
-use crate::ordering::{order_score, pick_next};
+use crate::ordering::{order_score, pick_next, QuietHistories};
 use crate::pv::PvTable;
 use crate::repetition::Line;
 use crate::score::{from_tt, mate_in, table_repetition_win, to_tt, INFINITE, MATE_BOUND};
@@ -18,7 +18,6 @@ use crate::search_params::*;
 use crate::shared::Shared;
 use crate::tactics::{gives_direct_check, stalemated};
 use crate::tt::{Bound, Entry};
-use crate::ordering::QuietHistories;
 use minishogi::{Move, MoveList, Position, RuleSet, Undo, PLY_LIMIT};
 use std::sync::atomic::Ordering;
 
@@ -205,23 +204,9 @@ impl<'a> Worker<'a> {
         let in_check = self.in_check();
         let static_eval = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
         self.static_evals[ply] = (!in_check).then_some(static_eval);
-        // Better than two plies ago: prune less.
-        let improving = match (self.static_evals[ply], ply.checked_sub(2).and_then(|p| self.static_evals[p])) {
-            (Some(now), Some(before)) => now > before,
-            (Some(_), None) => true,
-            _ => false,
-        };
-        // The stored score, where its bound says the true score lies beyond the static one.
+        let improving = self.improving(ply);
         let eval = match tte {
-            Some(e) if !in_check => {
-                let v = from_tt(e.score, ply as i32);
-                let beyond = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v > static_eval,
-                    Bound::Upper => v < static_eval,
-                };
-                if beyond && v.abs() < MATE_BOUND { v } else { static_eval }
-            }
+            Some(e) if !in_check => refined_eval(static_eval, e, ply),
             _ => static_eval,
         };
 
@@ -249,7 +234,8 @@ impl<'a> Worker<'a> {
         }
         // Internal iterative reduction: without a stored move this node was not searched
         // before, and its ordering is a guess.
-        let depth = if depth >= IIR_MIN_DEPTH && hash_move.is_none() && !in_check { depth - 1 } else { depth };
+        let depth =
+            if depth >= IIR_MIN_DEPTH && hash_move.is_none() && !in_check { depth - 1 } else { depth };
         let earlier = [self.played_before(ply, 1), self.played_before(ply, 2)];
         let mut scores = [0i32; MoveList::CAPACITY];
         let moves = list.as_mut_slice();
@@ -298,7 +284,8 @@ impl<'a> Worker<'a> {
                 && !is_killer
             {
                 let late_at = LMP_BASE + LMP_FACTOR * (depth * depth) as usize;
-                let late = i >= if improving { late_at } else { late_at * 2 / 3 };
+                let (num, den) = if improving { (1, 1) } else { LMP_NOT_IMPROVING };
+                let late = i >= late_at * num / den;
                 let futile =
                     depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_FACTOR * depth <= alpha;
                 pruning_late |= late;
@@ -325,7 +312,8 @@ impl<'a> Worker<'a> {
             } else {
                 let reducible =
                     depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check && i >= LMR_MIN_MOVE;
-                let r = if reducible { self.reduction(depth, i, new_depth, pv_node, is_killer, stat) } else { 0 };
+                let r =
+                    if reducible { self.reduction(depth, i, new_depth, pv_node, is_killer, stat) } else { 0 };
                 let mut t = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
                 if t > alpha && r > 0 {
                     t = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
@@ -390,7 +378,15 @@ impl<'a> Worker<'a> {
 
     /// The late-move reduction of the `i`-th move at `depth`: less in PV nodes, for killers and
     /// for moves with a good history (`stat`), and never below a one-ply search.
-    fn reduction(&self, depth: i32, i: usize, new_depth: i32, pv_node: bool, is_killer: bool, stat: i32) -> i32 {
+    fn reduction(
+        &self,
+        depth: i32,
+        i: usize,
+        new_depth: i32,
+        pv_node: bool,
+        is_killer: bool,
+        stat: i32,
+    ) -> i32 {
         let r = i32::from(self.lmr[(depth as usize).min(63)][i.min(63)]);
         (r - i32::from(pv_node) - i32::from(is_killer) - stat / LMR_HISTORY_DIVISOR).clamp(0, new_depth - 1)
     }
@@ -400,6 +396,17 @@ impl<'a> Worker<'a> {
         QuietHistories { main: &self.history, continuation: &self.continuation, earlier }
     }
 
+    /// True when the static evaluation at `ply` is better than two plies before (or there was
+    /// none then): pruning is less sure of a position that is getting better.
+    fn improving(&self, ply: usize) -> bool {
+        let before = ply.checked_sub(2).and_then(|p| self.static_evals[p]);
+        match (self.static_evals[ply], before) {
+            (Some(now), Some(before)) => now > before,
+            (now, None) => now.is_some(),
+            (None, Some(_)) => false,
+        }
+    }
+
     /// The move played `back` plies before the node at `ply` (`NONE` before the root).
     fn played_before(&self, ply: usize, back: usize) -> PieceTo {
         ply.checked_sub(back).map_or(PieceTo::NONE, |p| self.played[p])
@@ -407,7 +414,14 @@ impl<'a> Worker<'a> {
 
     /// A quiet move `m` cut off: it becomes a killer and gains history, also after the moves
     /// one and two plies before; the quiet moves tried before it lose as much.
-    fn reward_quiet_cutoff(&mut self, m: Move, piece_to: PieceTo, ply: usize, depth: i32, tried_before: &[(Move, PieceTo)]) {
+    fn reward_quiet_cutoff(
+        &mut self,
+        m: Move,
+        piece_to: PieceTo,
+        ply: usize,
+        depth: i32,
+        tried_before: &[(Move, PieceTo)],
+    ) {
         self.killers.add(ply, m);
         let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
         let earlier = [self.played_before(ply, 1), self.played_before(ply, 2)];
@@ -438,5 +452,21 @@ impl<'a> Worker<'a> {
             // A mate-only draw without repetition values: the repetition decides, search on.
             TbValue::Draw => None,
         }
+    }
+}
+
+/// The evaluation pruning uses: the stored score where its bound says the true score lies beyond
+/// the static evaluation (mate scores aside), else the static evaluation.
+fn refined_eval(static_eval: i32, entry: Entry, ply: usize) -> i32 {
+    let v = from_tt(entry.score, ply as i32);
+    let beyond = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => v > static_eval,
+        Bound::Upper => v < static_eval,
+    };
+    if beyond && v.abs() < MATE_BOUND {
+        v
+    } else {
+        static_eval
     }
 }
