@@ -14,7 +14,7 @@
 # The loop skips a self-play step whose dataset is in DIR. By default DIR starts with the
 # committed datasets (data/training/nnue-loop/genNN.data), so only training and matches run
 # (about 10 minutes on the 2-core build machine) and best.nnue is byte-identical to
-# data/network.nnue. With FRESH=1 the self-play is played by this build's search (about 40
+# data/network.nnue. With FRESH=1 the self-play is played by this build's search (estimated 40
 # minutes more); a search that differs from the one that played the committed datasets plays
 # other games and so trains another network.
 set -eu
