@@ -42,6 +42,15 @@ pub(crate) const FUTILITY_FACTOR: i32 = 120;
 /// Nodes without a stored move are searched one ply shallower from this depth.
 pub(crate) const IIR_MIN_DEPTH: i32 = 4;
 
+/// Singular extensions are tried from this depth.
+pub(crate) const SE_MIN_DEPTH: i32 = 6;
+/// The stored entry must be at most this much shallower than the node.
+pub(crate) const SE_TT_DEPTH_SLACK: i32 = 3;
+/// The other moves must fail below the stored score minus this much per ply of depth.
+pub(crate) const SE_MARGIN_PER_DEPTH: i32 = 2;
+/// Stored scores at or beyond this magnitude (mates, repetition wins) are not tested.
+pub(crate) const SE_SCORE_LIMIT: i32 = 10_000;
+
 /// Late-move reductions apply from this depth.
 pub(crate) const LMR_MIN_DEPTH: i32 = 3;
 /// Late-move reductions apply from this move index.

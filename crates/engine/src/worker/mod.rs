@@ -1,6 +1,6 @@
 //! One search thread: its state, and the principal-variation search with a transposition table,
 //! null move, move-count and futility pruning, late-move reductions, internal iterative
-//! reduction, check extensions and the repetition rules. Iterative deepening is in
+//! reduction, check and singular extensions and the repetition rules. Iterative deepening is in
 //! [`deepening`], the quiescence search in [`quiescence`].
 
 mod deepening;
@@ -45,6 +45,8 @@ pub(crate) struct Worker<'a> {
     lmr: Box<[[u8; 64]; 64]>,
     /// The network's accumulators along the line, when the evaluation is a network.
     accumulators: Option<AccumulatorStack>,
+    /// The move a singular-extension search at each ply leaves out.
+    excluded: [Option<Move>; MAX_PLY + 2],
 }
 
 /// What a node found, for the table: its best score (from the root) and move, and its window
@@ -79,6 +81,7 @@ impl<'a> Worker<'a> {
             pv: PvTable::new(),
             lmr: lmr_table(),
             accumulators,
+            excluded: [None; MAX_PLY + 2],
         }
     }
 
@@ -192,10 +195,11 @@ impl<'a> Worker<'a> {
             }
         }
         let key = self.pos.hash();
+        let excluded = self.excluded[ply];
         let tte = self.s.tt.probe(key);
         let hash_move = tte.and_then(|e| e.mv);
         if let Some(e) = tte {
-            if !pv_node && e.depth >= depth {
+            if !pv_node && excluded.is_none() && e.depth >= depth {
                 if let Some(v) = e.cutoff(alpha, beta, ply) {
                     return v;
                 }
@@ -210,7 +214,7 @@ impl<'a> Worker<'a> {
             _ => static_eval,
         };
 
-        if !pv_node && !in_check && !root {
+        if !pv_node && !in_check && !root && excluded.is_none() {
             if stalemated(&self.pos) {
                 return -mate_in(ply as i32);
             }
@@ -269,6 +273,9 @@ impl<'a> Worker<'a> {
                 pick_next(moves, &mut scores[..moves.len()], i);
             }
             let m = moves[i];
+            if excluded == Some(m) {
+                continue;
+            }
             let capture = self.pos.piece_at(m.to()).is_some();
             let quiet = !capture && !m.is_promotion();
             let is_killer = self.killers.rank(ply, m).is_some();
@@ -293,6 +300,19 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            // Singular extension: the stored best move is searched one ply deeper when every
+            // other move falls clearly short of its score at reduced depth.
+            let mut singular = 0;
+            if let Some(e) = tte.filter(|_| i == 0 && Some(m) == hash_move && !root && excluded.is_none()) {
+                match self.singular(e, m, beta, depth, ply) {
+                    Singular::Extend => singular = 1,
+                    Singular::Cut(v) => return v,
+                    Singular::No => {}
+                }
+                if self.stopped {
+                    return 0;
+                }
+            }
             let piece_to = PieceTo::of(&self.pos, m);
             let stat = if quiet { self.quiet_histories(earlier).score(&self.pos, m, piece_to) } else { 0 };
             self.played[ply] = piece_to;
@@ -305,7 +325,7 @@ impl<'a> Worker<'a> {
                     && !self.pos.attackers_to(m.to(), self.pos.side_to_move(), self.pos.occupied()).any(),
             );
             // A forced reply costs no depth (single-reply extension).
-            let ext = ext.max(i32::from(moves.len() == 1));
+            let ext = ext.max(i32::from(moves.len() == 1)).max(singular);
             let new_depth = depth - 1 + ext;
             let v = if i == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, false)
@@ -349,6 +369,10 @@ impl<'a> Worker<'a> {
                 n_quiets += 1;
             }
         }
+        if excluded.is_some() {
+            // A singular-extension search: its result is not this node's, keep it out of the table.
+            return best.max(alpha);
+        }
         self.store(
             key,
             ply,
@@ -358,6 +382,32 @@ impl<'a> Worker<'a> {
             NodeResult { best, best_move, entry_alpha: old_alpha, alpha, beta },
         );
         best
+    }
+
+    /// Whether the stored best move `m` (entry `e`) is singular at this node: searched without
+    /// it at half depth, do all other moves fail below its stored score by a margin? When even
+    /// that margin clears `beta`, several moves do: the node cuts off (multi-cut).
+    fn singular(&mut self, e: Entry, m: Move, beta: i32, depth: i32, ply: usize) -> Singular {
+        let tt_score = from_tt(e.score, ply as i32);
+        if depth < SE_MIN_DEPTH
+            || e.depth < depth - SE_TT_DEPTH_SLACK
+            || e.bound == Bound::Upper
+            || tt_score.abs() >= SE_SCORE_LIMIT
+            || (ply as i32) >= 2 * self.root_depth
+        {
+            return Singular::No;
+        }
+        let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+        self.excluded[ply] = Some(m);
+        let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+        self.excluded[ply] = None;
+        if v < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     /// The null move: if passing still fails high at reduced depth, the position is good enough
@@ -453,6 +503,16 @@ impl<'a> Worker<'a> {
             TbValue::Draw => None,
         }
     }
+}
+
+/// What the singular-extension test decided for the stored best move.
+enum Singular {
+    /// Search it one ply deeper.
+    Extend,
+    /// Several moves beat beta: return this score.
+    Cut(i32),
+    /// Search it as usual.
+    No,
 }
 
 /// The evaluation pruning uses: the stored score where its bound says the true score lies beyond
