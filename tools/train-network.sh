@@ -1,5 +1,5 @@
 #!/bin/sh
-# Reproduces data/network.nnue, the engine's default evaluation: six generations of the network
+# Reproduces data/network.nnue, the engine's default evaluation: ten generations of the network
 # loop (self-play -> train -> match against the best -> keep the winner), started from the
 # shipped linear weights; a rerun after an interruption resumes.
 #
@@ -7,14 +7,14 @@
 #   FRESH=1 tools/train-network.sh [DIR]    (play every self-play game anew)
 #
 # Generation 1 is 24,000 games from the linear weights, trained 6 epochs from random weights;
-# generations 2 to 6 add 8,000, 12,000 and then 24,000 games each, played by the best network,
+# generations 2 to 10 add 8,000, 12,000 and then 24,000 games each, played by the best network,
 # and train 3 epochs from it on the last three datasets. Every step is seeded from --seed and runs
 # at fixed nodes, so the result does not depend on the machine's speed or the thread count.
 #
 # The loop skips a self-play step whose dataset is in DIR. By default DIR starts with the
 # committed datasets (data/training/nnue-loop/genNN.data), so only training and matches run
-# (about 10 minutes on the 2-core build machine) and best.nnue is byte-identical to
-# data/network.nnue. With FRESH=1 the self-play is played by this build's search (estimated 40
+# (about 20 minutes on the 2-core build machine) and best.nnue is byte-identical to
+# data/network.nnue. With FRESH=1 the self-play is played by this build's search (about 60
 # minutes more); a search that differs from the one that played the committed datasets plays
 # other games and so trains another network.
 set -eu
@@ -31,5 +31,5 @@ common="--out-dir $dir --nodes 1000 --opening-max 8 --match-games 400 --match-no
 "$bin" nnue loop $common --generations 1 --games 24000 --epochs 6
 "$bin" nnue loop $common --generations 2 --games 8000 --epochs 3
 "$bin" nnue loop $common --generations 3 --games 12000 --epochs 3
-"$bin" nnue loop $common --generations 6 --games 24000 --epochs 3
+"$bin" nnue loop $common --generations 10 --games 24000 --epochs 3
 echo "the best network is $dir/best.nnue; to ship it: cp $dir/best.nnue data/network.nnue && cargo build --release -p minishogi-cli"
