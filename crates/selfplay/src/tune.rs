@@ -22,12 +22,6 @@ pub struct TuneConfig {
         arg(long, default_value_t = 60, help = "Maximum passes over the training positions")
     )]
     pub epochs: usize,
-    /// Positions per Adam step.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long = "batch", value_name = "BATCH", default_value_t = 4096, help = "Positions per step")
-    )]
-    pub batch_size: usize,
     /// Adam step size, in centipawns (Adam's steps are about this large).
     #[cfg_attr(
         feature = "clap",
@@ -44,15 +38,24 @@ pub struct TuneConfig {
         )
     )]
     pub lambda: f64,
+    /// Positions per Adam step.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long = "batch", value_name = "BATCH", default_value_t = 4096, help = "Positions per step")
+    )]
+    pub batch_size: usize,
+    /// Fraction of games held out for validation, in [0, 1).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 0.1, help = "Fraction of games held out for validation")
+    )]
+    pub validation: f64,
     /// The sigmoid scale, or `None` to fit it to the results first.
     #[cfg_attr(
         feature = "clap",
         arg(long, help = "Sigmoid scale in centipawns (default: fitted to the results first)")
     )]
     pub k: Option<f64>,
-    /// Seed of the batch shuffling.
-    #[cfg_attr(feature = "clap", arg(skip = 1u64))]
-    pub seed: u64,
     /// Stop when the validation loss has not improved for this many epochs.
     #[cfg_attr(
         feature = "clap",
@@ -63,15 +66,12 @@ pub struct TuneConfig {
         )
     )]
     pub patience: usize,
+    /// Seed of the batch shuffling.
+    #[cfg_attr(feature = "clap", arg(skip = 1u64))]
+    pub seed: u64,
     /// Weights that stay fixed (by index), e.g. a reference material value.
     #[cfg_attr(feature = "clap", arg(skip))]
     pub frozen: Vec<usize>,
-    /// Fraction of games held out for validation, in [0, 1).
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, default_value_t = 0.1, help = "Fraction of games held out for validation")
-    )]
-    pub validation: f64,
 }
 
 impl Default for TuneConfig {
