@@ -24,6 +24,8 @@
 
 mod analyse;
 mod analysis;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod error;
 mod estimate;
 mod from_table;

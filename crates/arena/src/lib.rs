@@ -24,6 +24,8 @@
 
 mod book;
 mod book_file;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod clock;
 mod csa;
 mod engine_process;

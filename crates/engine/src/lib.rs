@@ -18,6 +18,8 @@
 
 mod bench;
 mod captures;
+#[cfg(feature = "clap")]
+pub mod cli;
 pub mod codec;
 mod evaluator;
 mod features;

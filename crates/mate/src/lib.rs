@@ -22,6 +22,8 @@
 
 mod answer;
 mod budget;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod dfpn;
 mod key;
 mod line;

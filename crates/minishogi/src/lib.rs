@@ -15,6 +15,8 @@
 
 pub mod attacks;
 mod bitboard;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod color;
 mod display;
 mod error;

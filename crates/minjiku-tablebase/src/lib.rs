@@ -23,6 +23,8 @@
 //! ```
 
 mod build;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod error;
 mod file;
 mod generate;

@@ -10,6 +10,8 @@
 
 mod analysed;
 mod assets;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod content_type;
 mod error;
 mod expensive;

@@ -26,6 +26,8 @@
 
 mod build;
 mod build_run;
+#[cfg(feature = "clap")]
+pub mod cli;
 mod draw_count;
 mod draw_value;
 mod error;

@@ -3,7 +3,6 @@
 
 use super::CliResult;
 use clap::Args;
-use minishogi::Position;
 use serde::Serialize;
 use std::fmt::Display;
 use std::io::{BufRead, Write};
@@ -41,25 +40,28 @@ pub fn answer_lines(
     Ok(answered)
 }
 
-/// The positions a command answers: one SFEN, or SFENs read from stdin; text or JSON.
+/// The positions a command answers (one SFEN, or SFENs read from stdin; text or JSON) and the
+/// command's other arguments.
 #[derive(Args)]
-pub struct SfensArg {
+pub struct Positions<T: Args> {
     /// The position as SFEN (or `startpos`); without it, SFENs are read from stdin, one per line.
     #[arg(long)]
     pub sfen: Option<String>,
     /// One JSON object per answer.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub args: T,
 }
 
-impl SfensArg {
+impl<T: Args> Positions<T> {
     /// Answers `--sfen`, or, without it, each SFEN read from stdin with one line: the answer as
     /// text or JSON, or the error as `error: ...` (as `{"sfen", "error"}` with `--json`). The error
     /// of a stdin run counts the positions that could not be `done` ("probed", "analysed").
-    pub fn answer<T: Serialize + Display>(
+    pub fn answer<A: Serialize + Display>(
         &self,
         done: &str,
-        mut answer: impl FnMut(&str) -> Result<T, String>,
+        mut answer: impl FnMut(&str) -> Result<A, String>,
     ) -> CliResult {
         let mut render = |sfen: &str| match (answer(sfen)?, self.json) {
             (answer, true) => serde_json::to_string(&answer).map_err(|e| e.to_string()),
@@ -80,9 +82,4 @@ impl SfensArg {
             failed => Err(format!("{failed} of {} positions could not be {done}", answered.lines)),
         }
     }
-}
-
-/// `sfen` as a position, or the error a user reads.
-pub fn parse_sfen(sfen: &str) -> Result<Position, String> {
-    Position::from_sfen(sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))
 }
