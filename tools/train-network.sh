@@ -11,21 +11,31 @@
 # and train 3 epochs from it on the last three datasets. Every step is seeded from --seed and runs
 # at fixed nodes, so the result does not depend on the machine's speed or the thread count.
 #
-# The loop skips a self-play step whose dataset is in DIR. By default DIR starts with the
-# committed datasets (data/training/nnue-loop/genNN.data), so only training and matches run
-# (about 20 minutes on the 2-core build machine) and best.nnue is byte-identical to
-# data/network.nnue. With FRESH=1 the self-play is played by this build's search (about 60
-# minutes more); a search that differs from the one that played the committed datasets plays
-# other games and so trains another network.
+# The loop skips a self-play step whose dataset is in DIR. The self-play datasets that trained the
+# shipped network were played by the searches of their time, so by default the script takes them
+# from the repository's history (commit $DATASETS below; a shallow clone needs
+# `git fetch --unshallow`) and checks them against data/training/nnue-loop/datasets.sha256; then
+# only training and matches run (about 20 minutes on 2 cores) and best.nnue is byte-identical to
+# data/network.nnue. With FRESH=1 this build's search plays the games (about 60 minutes more); a
+# search that differs from the one that played a dataset plays other games and so trains another
+# network.
 set -eu
+DATASETS=bd5eb985345d6c258834a520de00867b1f32a264
 dir=${1:-nnue-run}
 cargo build --release -p minishogi-cli
 bin=target/release/minishogi
 mkdir -p "$dir"
 if [ "${FRESH:-0}" != 1 ]; then
-    for f in data/training/nnue-loop/gen*.data; do
-        [ -e "$dir/$(basename "$f")" ] || cp "$f" "$dir/"
-    done
+    while read -r digest name; do
+        if [ ! -e "$dir/$name" ]; then
+            git cat-file -e "$DATASETS^{commit}" 2>/dev/null ||
+                { echo "commit $DATASETS is not in this clone: run 'git fetch --unshallow', or FRESH=1" >&2; exit 1; }
+            git show "$DATASETS:data/training/nnue-loop/$name" > "$dir/$name.part"
+            mv "$dir/$name.part" "$dir/$name"
+        fi
+        echo "$digest  $dir/$name" | sha256sum -c --quiet - ||
+            { echo "$dir/$name differs from the dataset that trained the shipped network" >&2; exit 1; }
+    done < data/training/nnue-loop/datasets.sha256
 fi
 common="--out-dir $dir --nodes 1000 --opening-max 8 --match-games 400 --match-nodes 2000 --seed 2026"
 "$bin" nnue loop $common --generations 1 --games 24000 --epochs 6
