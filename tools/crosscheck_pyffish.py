@@ -35,7 +35,7 @@ VARIANT = "minishogi"
 PYFFISH = "pyffish==0.0.90"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# The start position and the six handicap starts of SPEC section 1, in SFEN.
+# The start position and the six handicap starts (docs/rules.md), in SFEN.
 STARTS = {
     "startpos": "rbsgk/4p/5/P4/KGSBR b - 1",
     "handicap-bishop": "r1sgk/4p/5/P4/KGSBR w - 1",
