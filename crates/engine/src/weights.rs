@@ -166,7 +166,7 @@ impl Weights {
 
     /// Reads a weights file.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        let w: Weights = codec::load(path, MAGIC, VERSION).map_err(|e| match e {
+        let w: Weights = codec::load_versioned(path, MAGIC, VERSION).map_err(|e| match e {
             CodecError::Io { source, .. } => WeightsError::Read { path: path.to_path_buf(), source },
             reason => WeightsError::Invalid { path: path.to_path_buf(), reason },
         })?;
@@ -176,7 +176,7 @@ impl Weights {
 
     /// Writes a weights file (atomically).
     pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
-        codec::save(path, MAGIC, VERSION, self).map_err(|e| match e {
+        codec::save_versioned(path, MAGIC, VERSION, self).map_err(|e| match e {
             CodecError::Io { source, .. } => WeightsError::Write { path: path.to_path_buf(), source },
             // Saving only does I/O; any other codec error would be a bug of the codec.
             other => WeightsError::Codec(other),

@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 const SHIPPED: &[u8] = include_bytes!("../../../../data/network.nnue");
 
 /// The shipped network, decoded on first use and shared by every searcher.
-pub fn shipped() -> Arc<Network> {
+pub fn shipped_network() -> Arc<Network> {
     static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
     let net = NETWORK.get_or_init(|| {
         // The bytes are part of the build and decoded by a test, so failing here is a build bug.
@@ -25,7 +25,7 @@ pub fn shipped() -> Arc<Network> {
 /// `linear` is none (the linear weights evaluate), anything else a network file to load.
 pub fn network_from_spec(spec: &str) -> Result<Option<Arc<Network>>, NetworkError> {
     match spec.trim() {
-        "" | "embedded" => Ok(Some(shipped())),
+        "" | "embedded" => Ok(Some(shipped_network())),
         "linear" => Ok(None),
         path => Network::load(Path::new(path)).map(|net| Some(Arc::new(net))),
     }
