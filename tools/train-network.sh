@@ -1,7 +1,7 @@
 #!/bin/sh
-# Reproduces data/network.nnue, the engine's default evaluation: ten generations of the network
-# loop (self-play -> train -> match against the best -> keep the winner), started from the
-# shipped linear weights; a rerun after an interruption resumes.
+# Reproduces crates/engine/data/network.nnue, the engine's default evaluation: ten generations
+# of the network loop (self-play -> train -> match against the best -> keep the winner), started
+# from the shipped linear weights; a rerun after an interruption resumes.
 #
 #   tools/train-network.sh [DIR]            (default DIR: nnue-run)
 #   FRESH=1 tools/train-network.sh [DIR]    (play every self-play game anew)
@@ -14,9 +14,9 @@
 # The loop skips a self-play step whose dataset is in DIR. By default DIR starts with the
 # committed datasets (data/training/nnue-loop/genNN.data), so only training and matches run
 # (about 20 minutes on the 2-core build machine) and best.nnue is byte-identical to
-# data/network.nnue. With FRESH=1 the self-play is played by this build's search (about 60
-# minutes more); a search that differs from the one that played the committed datasets plays
-# other games and so trains another network.
+# crates/engine/data/network.nnue. With FRESH=1 the self-play is played by this build's search
+# (about 60 minutes more); a search that differs from the one that played the committed datasets
+# plays other games and so trains another network.
 set -eu
 dir=${1:-nnue-run}
 cargo build --release -p minishogi-cli
@@ -32,4 +32,4 @@ common="--out-dir $dir --nodes 1000 --opening-max 8 --match-games 400 --match-no
 "$bin" nnue loop $common --generations 2 --games 8000 --epochs 3
 "$bin" nnue loop $common --generations 3 --games 12000 --epochs 3
 "$bin" nnue loop $common --generations 10 --games 24000 --epochs 3
-echo "the best network is $dir/best.nnue; to ship it: cp $dir/best.nnue data/network.nnue && cargo build --release -p minishogi-cli"
+echo "the best network is $dir/best.nnue; to ship it: cp $dir/best.nnue crates/engine/data/network.nnue && cargo build --release -p minishogi-cli"

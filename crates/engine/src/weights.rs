@@ -11,7 +11,7 @@ const MAGIC: [u8; 4] = *b"MSHW";
 const VERSION: u32 = 1;
 
 /// The shipped weights, embedded in the binary.
-static EMBEDDED: &[u8] = include_bytes!("../../../data/weights.bin");
+static EMBEDDED: &[u8] = include_bytes!("../data/weights.bin");
 
 /// Names of the board kinds with a material weight, in kind-index order (king left out).
 const BOARD_KIND_NAMES: [&str; 9] =
@@ -146,10 +146,10 @@ impl Weights {
         }
     }
 
-    /// The weights shipped in `data/weights.bin`, embedded in the binary.
+    /// The weights shipped in `crates/engine/data/weights.bin`, embedded in the binary.
     pub fn default_embedded() -> Weights {
         // The file is part of the source tree and checked by a test, so failing here is a build bug.
-        Weights::from_bytes(EMBEDDED).expect("data/weights.bin is a valid weights file")
+        Weights::from_bytes(EMBEDDED).expect("crates/engine/data/weights.bin is a valid weights file")
     }
 
     /// Decodes weights from the bytes of a weights file.

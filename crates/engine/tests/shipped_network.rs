@@ -1,4 +1,4 @@
-//! The network built into the binary (`data/network.nnue`): it decodes, it is a trained network
+//! The network built into the binary (`crates/engine/data/network.nnue`): it decodes, it is a trained network
 //! (it values material as the rules do: a side a major piece up is ahead), and `EvalFile`'s
 //! values name it, the linear weights or a file.
 

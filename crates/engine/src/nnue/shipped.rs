@@ -1,4 +1,4 @@
-//! The network shipped in `data/network.nnue`, built into the binary: the engine's default
+//! The network shipped in `crates/engine/data/network.nnue`, built into the binary: the engine's default
 //! evaluation. `EvalFile` names it `embedded`; `linear` switches to the linear weights.
 
 use super::{Network, NetworkError};
@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// The shipped network's file, the product of `minishogi nnue loop` (see `docs/nnue.md`).
-const SHIPPED: &[u8] = include_bytes!("../../../../data/network.nnue");
+const SHIPPED: &[u8] = include_bytes!("../../data/network.nnue");
 
 /// The shipped network, decoded on first use and shared by every searcher.
 pub fn shipped_network() -> Arc<Network> {
@@ -14,7 +14,7 @@ pub fn shipped_network() -> Arc<Network> {
     let net = NETWORK.get_or_init(|| {
         // The bytes are part of the build and decoded by a test, so failing here is a build bug.
         Arc::new(
-            Network::from_bytes(SHIPPED, Path::new("data/network.nnue"))
+            Network::from_bytes(SHIPPED, Path::new("crates/engine/data/network.nnue"))
                 .expect("the shipped network decodes"),
         )
     });
