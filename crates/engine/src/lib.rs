@@ -22,6 +22,8 @@
 //! assert!(eval.abs() < 1_000);
 //! ```
 
+// The AVX2 inner loops of the network (three files of `nnue`) are the only unsafe code.
+#![deny(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod bench;

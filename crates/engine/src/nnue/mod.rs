@@ -3,13 +3,17 @@
 //! (`network`, `forward`, with AVX2 in `sparse_tail`), and its versioned file (`file`). The
 //! crate root re-exports what users need.
 
+// AVX2 intrinsics, each unsafe block with its `SAFETY:` reason.
+#[allow(unsafe_code)]
 mod accumulator;
 mod delta;
 mod features;
 mod file;
+#[allow(unsafe_code)]
 mod forward;
 mod network;
 mod shipped;
+#[allow(unsafe_code)]
 mod sparse_tail;
 mod stack;
 
