@@ -22,6 +22,8 @@
 //! assert_eq!(analysis.best.unwrap().to_string(), "G*1b");
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod analyse;
 mod analysis;
 #[cfg(feature = "clap")]
@@ -37,4 +39,3 @@ pub use analyse::{analyse, analyse_sfen};
 pub use analysis::{Analysis, GameResult, Source};
 pub use error::AnalysisError;
 pub use limits::AnalysisLimits;
-pub use minishogi_tablebase::By;

@@ -4,9 +4,9 @@
 
 use minishogi::{Color, Position, RuleSet};
 use minishogi_analysis::{
-    analyse, analyse_sfen, Analysis, AnalysisError, AnalysisLimits, By, GameResult, Source,
+    analyse, analyse_sfen, Analysis, AnalysisError, AnalysisLimits, GameResult, Source,
 };
-use minishogi_tablebase::Tablebase;
+use minishogi_tablebase::{By, Tablebase};
 
 /// Limits that make the answers reproducible: nodes, not time.
 fn limits() -> AnalysisLimits {

@@ -271,7 +271,7 @@ fn run(command: Command) -> CliResult {
             MinjikuTbCommand::Info(a) => minjiku_cli::info_files(&a, report),
         }),
         Command::Usi => {
-            let mut session = minishogi_engine::Usi::new(Box::new(std::io::stdout()));
+            let mut session = minishogi_usi::Usi::new(Box::new(std::io::stdout()));
             session.run(std::io::stdin().lock()).map_err(|e| format!("reading stdin: {e}"))
         }
         Command::Bench(a) => {

@@ -1,7 +1,7 @@
 //! Legal captures (and pawn promotions) for quiescence search, without generating drops and
 //! quiet moves only to throw them away. Only for a side that is not in check.
 
-use minishogi::attacks::{attacks, line, step_attacks};
+use minishogi::{attacks, line, step_attacks};
 use minishogi::{last_row, Bitboard, Kind, Move, MoveList, Position};
 
 /// Fills `list` with the legal captures of the side to move and its pawn moves to the last

@@ -1,7 +1,6 @@
 //! The `bench` command of the `minishogi` program (feature `clap`): its arguments and the run.
 
-use crate::nnue::network_from_spec;
-use crate::{bench_with, BenchResult, Searcher, Weights};
+use crate::{bench_with, network_from_spec, BenchResult, Searcher, Weights};
 use clap::Args;
 
 /// Arguments of `minishogi bench`.

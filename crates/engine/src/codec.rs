@@ -53,15 +53,15 @@ fn config() -> bincode::config::Configuration {
     bincode::config::standard()
 }
 
-/// Encodes a value as bytes.
-pub fn encode<T: Serialize>(value: &T) -> Vec<u8> {
+/// Encodes a value as bytes (bincode, no header): the payload of a versioned file.
+pub fn encode_payload<T: Serialize>(value: &T) -> Vec<u8> {
     // Encoding into a Vec can only fail for types serde cannot represent (e.g. maps with
     // non-string keys are fine in bincode); our types are plain data.
     bincode::serde::encode_to_vec(value, config()).expect("plain data always encodes")
 }
 
-/// Decodes a value from bytes produced by [`encode`]; trailing bytes are an error.
-pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
+/// Decodes a value from bytes produced by [`encode_payload`]; trailing bytes are an error.
+pub fn decode_payload<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
     let (value, used) = bincode::serde::decode_from_slice(bytes, config())
         .map_err(|e| CodecError::Malformed(e.to_string()))?;
     if used != bytes.len() {
@@ -74,7 +74,7 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
 const HEADER: usize = 24;
 
 /// FNV-1a over the payload: enough to catch truncation and bit rot, not an adversary.
-pub fn checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);
@@ -84,8 +84,8 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 }
 
 /// Wraps an encoded payload with a header: `magic`, `version`, length and checksum.
-pub fn encode_versioned<T: Serialize>(magic: [u8; 4], version: u32, value: &T) -> Vec<u8> {
-    let payload = encode(value);
+pub(crate) fn encode_versioned<T: Serialize>(magic: [u8; 4], version: u32, value: &T) -> Vec<u8> {
+    let payload = encode_payload(value);
     let mut out = Vec::with_capacity(HEADER + payload.len());
     out.extend_from_slice(&magic);
     out.extend_from_slice(&version.to_le_bytes());
@@ -96,7 +96,7 @@ pub fn encode_versioned<T: Serialize>(magic: [u8; 4], version: u32, value: &T) -
 }
 
 /// Checks the header written by [`encode_versioned`] and decodes the payload.
-pub fn decode_versioned<T: DeserializeOwned>(
+pub(crate) fn decode_versioned<T: DeserializeOwned>(
     magic: [u8; 4],
     version: u32,
     bytes: &[u8],
@@ -125,11 +125,16 @@ pub fn decode_versioned<T: DeserializeOwned>(
     if checksum(payload) != sum {
         return Err(CodecError::Checksum);
     }
-    decode(payload)
+    decode_payload(payload)
 }
 
 /// Writes a versioned file atomically (to a temporary name, then renamed).
-pub fn save<T: Serialize>(path: &Path, magic: [u8; 4], version: u32, value: &T) -> Result<(), CodecError> {
+pub fn save_versioned<T: Serialize>(
+    path: &Path,
+    magic: [u8; 4],
+    version: u32,
+    value: &T,
+) -> Result<(), CodecError> {
     let io = |source| CodecError::Io { path: path.display().to_string(), source };
     let bytes = encode_versioned(magic, version, value);
     let mut tmp = path.as_os_str().to_owned();
@@ -138,8 +143,12 @@ pub fn save<T: Serialize>(path: &Path, magic: [u8; 4], version: u32, value: &T) 
     std::fs::rename(&tmp, path).map_err(io)
 }
 
-/// Reads a versioned file written by [`save`].
-pub fn load<T: DeserializeOwned>(path: &Path, magic: [u8; 4], version: u32) -> Result<T, CodecError> {
+/// Reads a versioned file written by [`save_versioned`].
+pub fn load_versioned<T: DeserializeOwned>(
+    path: &Path,
+    magic: [u8; 4],
+    version: u32,
+) -> Result<T, CodecError> {
     let bytes =
         std::fs::read(path).map_err(|source| CodecError::Io { path: path.display().to_string(), source })?;
     decode_versioned(magic, version, &bytes)

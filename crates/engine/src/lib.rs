@@ -1,32 +1,42 @@
-//! The Minishogi engine: a linear evaluation over named, tunable weights, or an evaluation
-//! network ([`nnue`], chosen through [`Evaluator`]); an alpha-beta search
-//! (iterative deepening, PVS, transposition table, null move, LMR, quiescence) that knows the
-//! repetition rules and can consult endgame tables; the USI protocol loop and a benchmark.
+//! The Minishogi engine: a linear evaluation over named, tunable weights ([`Weights`]) or an
+//! evaluation network ([`Network`]), chosen through [`Evaluator`]; an alpha-beta search
+//! ([`Searcher`]: iterative deepening, PVS, transposition table, null move, LMR, quiescence)
+//! that knows the repetition rules and can consult endgame tables ([`TablebaseOracle`]); the
+//! versioned binary files of weights, networks and datasets; and a benchmark. The USI protocol
+//! over this search is the `minishogi-usi` crate.
 //!
 //! ```
 //! use minishogi::{Game, Position, RuleSet};
-//! use minishogi_engine::{Limits, Searcher, Weights};
+//! use minishogi_engine::{shipped_network, Accumulator, Limits, Searcher, Weights};
 //! use std::sync::atomic::AtomicBool;
 //!
 //! let game = Game::new(Position::startpos(), RuleSet::Standard);
 //! let mut searcher = Searcher::new(Weights::initial(), 4);
 //! let result = searcher.search(&game, &Limits::depth(4), &AtomicBool::new(false), &mut |_| {});
 //! assert!(game.position().is_legal(result.best.unwrap()));
+//!
+//! // The shipped network evaluates a position from its accumulator, in centipawns.
+//! let net = shipped_network();
+//! let pos = game.position();
+//! let eval = net.evaluate(&Accumulator::new(&net, pos), pos.side_to_move());
+//! assert!(eval.abs() < 1_000);
 //! ```
 
+// The AVX2 inner loops of the network (three files of `nnue`) are the only unsafe code.
+#![deny(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod bench;
 mod captures;
 #[cfg(feature = "clap")]
 pub mod cli;
-pub mod codec;
+mod codec;
 mod evaluator;
 mod features;
 mod history;
-pub mod layout;
+mod layout;
 mod limits;
-pub mod nnue;
+mod nnue;
 mod oracle;
 mod ordering;
 mod pv;
@@ -40,19 +50,22 @@ mod table_probe;
 mod table_root;
 mod tactics;
 mod tt;
-mod usi;
-mod usi_mate;
 mod weights;
 mod worker;
 
 pub use bench::{bench, bench_with, BenchResult, BENCH_POSITIONS};
+pub use codec::{decode_payload, encode_payload, load_versioned, save_versioned, CodecError};
 pub use evaluator::Evaluator;
 pub use features::{evaluate, features, EvalWeights, Features};
 pub use limits::{budget, Budget, Clock, Limits};
+pub use nnue::{
+    active_features, network_from_spec, shipped_network, Accumulator, AccumulatorStack, MoveDelta, Network,
+    NetworkError, EVAL_SCALE, FEATURES, FEATURE_SET_ID, HIDDEN, L2, L2_WEIGHT_LIMIT, MAX_ACTIVE, MAX_EVAL,
+    QA, QB, QC,
+};
 pub use oracle::{EndgameOracle, TbValue};
 pub use report::{Info, SearchResult};
 pub use score::{Score, REPETITION_WIN};
 pub use search::Searcher;
 pub use table_probe::TablebaseOracle;
-pub use usi::Usi;
 pub use weights::{Weights, WeightsError, MAX_WEIGHT};

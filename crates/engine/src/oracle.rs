@@ -32,7 +32,8 @@ pub trait EndgameOracle: Send + Sync {
     /// A move of `pos` that realises its value in a game that `first_player` began, under
     /// `rules`, if known. For a repetition outcome this is what keeps the outcome: a move that
     /// merely keeps the value can cycle with the winner checking on every move, and then the
-    /// repetition goes the other way (SPEC §3.1). The default knows no move.
+    /// repetition goes the other way (the side that checked on every move loses). The default
+    /// knows no move.
     fn best_move(&self, _pos: &Position, _first_player: Color, _rules: RuleSet) -> Option<Move> {
         None
     }

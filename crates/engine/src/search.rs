@@ -47,7 +47,7 @@ impl Searcher {
     /// evaluate once the network is removed), a table of `hash_mb` megabytes, one thread.
     pub fn shipped(hash_mb: usize) -> Searcher {
         let mut searcher = Searcher::new(Weights::default_embedded(), hash_mb);
-        searcher.set_network(Some(crate::nnue::shipped()));
+        searcher.set_network(Some(crate::nnue::shipped_network()));
         searcher
     }
 

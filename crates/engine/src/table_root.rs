@@ -2,7 +2,8 @@
 //!
 //! Among the moves that keep a repetition win, only the table's (which follows its progress
 //! measure) is sure to end in the fourfold repetition with the stated verdict; a search that
-//! sees every such move score alike can cycle the wrong way (SPEC §3.1).
+//! sees every such move score alike can cycle with the would-be winner checking on every move,
+//! and then the repetition is lost by perpetual check instead.
 
 use crate::oracle::{EndgameOracle, TbValue};
 use crate::report::{Info, SearchResult};

@@ -1,7 +1,7 @@
 //! Cheap facts about a position that guard pruning decisions: whether the side to move has no
 //! move although not in check, and whether a move checks directly.
 
-use minishogi::attacks::{attacks, step_attacks};
+use minishogi::{attacks, step_attacks};
 use minishogi::{Bitboard, Kind, Move, Position};
 
 /// True when the side to move, not in check, has no legal move (and so has lost). A piece

@@ -11,7 +11,7 @@ const MAGIC: [u8; 4] = *b"MSHW";
 const VERSION: u32 = 1;
 
 /// The shipped weights, embedded in the binary.
-static EMBEDDED: &[u8] = include_bytes!("../../../data/weights.bin");
+static EMBEDDED: &[u8] = include_bytes!("../data/weights.bin");
 
 /// Names of the board kinds with a material weight, in kind-index order (king left out).
 const BOARD_KIND_NAMES: [&str; 9] =
@@ -146,10 +146,10 @@ impl Weights {
         }
     }
 
-    /// The weights shipped in `data/weights.bin`, embedded in the binary.
+    /// The weights shipped in `crates/engine/data/weights.bin`, embedded in the binary.
     pub fn default_embedded() -> Weights {
         // The file is part of the source tree and checked by a test, so failing here is a build bug.
-        Weights::from_bytes(EMBEDDED).expect("data/weights.bin is a valid weights file")
+        Weights::from_bytes(EMBEDDED).expect("crates/engine/data/weights.bin is a valid weights file")
     }
 
     /// Decodes weights from the bytes of a weights file.
@@ -166,7 +166,7 @@ impl Weights {
 
     /// Reads a weights file.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        let w: Weights = codec::load(path, MAGIC, VERSION).map_err(|e| match e {
+        let w: Weights = codec::load_versioned(path, MAGIC, VERSION).map_err(|e| match e {
             CodecError::Io { source, .. } => WeightsError::Read { path: path.to_path_buf(), source },
             reason => WeightsError::Invalid { path: path.to_path_buf(), reason },
         })?;
@@ -176,7 +176,7 @@ impl Weights {
 
     /// Writes a weights file (atomically).
     pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
-        codec::save(path, MAGIC, VERSION, self).map_err(|e| match e {
+        codec::save_versioned(path, MAGIC, VERSION, self).map_err(|e| match e {
             CodecError::Io { source, .. } => WeightsError::Write { path: path.to_path_buf(), source },
             // Saving only does I/O; any other codec error would be a bug of the codec.
             other => WeightsError::Codec(other),

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use minishogi::{Game, Move, Position, RuleSet};
-use minishogi_engine::nnue::{Accumulator, AccumulatorStack, Network, NetworkError, FEATURES, HIDDEN, L2};
+use minishogi_engine::{Accumulator, AccumulatorStack, Network, NetworkError, FEATURES, HIDDEN, L2};
 use minishogi_engine::{Limits, Searcher, Weights};
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;

@@ -1,23 +1,23 @@
-//! The network built into the binary (`data/network.nnue`): it decodes, it is a trained network
+//! The network built into the binary (`crates/engine/data/network.nnue`): it decodes, it is a trained network
 //! (it values material as the rules do: a side a major piece up is ahead), and `EvalFile`'s
 //! values name it, the linear weights or a file.
 
 use minishogi::Position;
-use minishogi_engine::nnue::{network_from_spec, shipped};
 use minishogi_engine::Evaluator;
+use minishogi_engine::{network_from_spec, shipped_network};
 use std::sync::Arc;
 
 fn eval(sfen: &str) -> i32 {
     let pos = Position::from_sfen(sfen).expect("test positions are legal");
-    Evaluator::Network(shipped()).evaluate(&pos)
+    Evaluator::Network(shipped_network()).evaluate(&pos)
 }
 
 #[test]
 fn the_shipped_network_decodes_and_is_shared() {
-    assert!(Arc::ptr_eq(&shipped(), &shipped()));
+    assert!(Arc::ptr_eq(&shipped_network(), &shipped_network()));
     let named = network_from_spec("embedded").expect("embedded").expect("a network");
-    assert!(Arc::ptr_eq(&named, &shipped()));
-    assert!(Arc::ptr_eq(&network_from_spec("").expect("empty").expect("a network"), &shipped()));
+    assert!(Arc::ptr_eq(&named, &shipped_network()));
+    assert!(Arc::ptr_eq(&network_from_spec("").expect("empty").expect("a network"), &shipped_network()));
 }
 
 #[test]

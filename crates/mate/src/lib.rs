@@ -20,6 +20,8 @@
 //! assert_eq!(line[0].to_string(), "G*1b");
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod answer;
 mod budget;
 #[cfg(feature = "clap")]

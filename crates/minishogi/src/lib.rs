@@ -13,7 +13,9 @@
 //! assert_eq!(pos.to_sfen(), "rbsgk/4p/P4/5/KGSBR w - 2");
 //! ```
 
-pub mod attacks;
+#![forbid(unsafe_code)]
+
+mod attacks;
 mod bitboard;
 #[cfg(feature = "clap")]
 pub mod cli;
@@ -29,8 +31,9 @@ mod piece;
 mod position;
 mod sfen;
 mod square;
-pub mod zobrist;
+mod zobrist;
 
+pub use attacks::{attacks, between, bishop_attacks, line, rook_attacks, step_attacks};
 pub use bitboard::Bitboard;
 pub use color::Color;
 pub use error::{MoveError, PositionError, SfenError, UnknownName};
@@ -41,3 +44,4 @@ pub use perft::{perft, perft_divide, perft_parallel, PerftDivide};
 pub use piece::{Kind, Piece};
 pub use position::{last_row, Position, Setup, Undo, STARTPOS_SFEN};
 pub use square::Square;
+pub use zobrist::hand_key;

@@ -1,5 +1,7 @@
-//! One test per special rule of SPEC §1, on hand-made positions whose expected moves and results
-//! were worked out by hand from the rules (each position is explained where it is used).
+//! One test per special rule of Minishogi (pawn-drop mate, nifu, forced and optional promotion,
+//! drops, captured pieces, fourfold repetition, perpetual check, the draw-at-300 rule set; the
+//! rules are written out in docs/rules.md), on hand-made positions whose expected moves and
+//! results were worked out by hand from the rules (each position is explained where it is used).
 
 use minishogi::{repetition_verdict, Color, EndReason, Game, Outcome, Position, RuleSet};
 

@@ -14,6 +14,8 @@
 //! assert_eq!(next.to_fen(), "km/rfsgbbgsqr/+Dxdvjacdyl*/pppppppppp/10/10/10/10/PPPPPPPPPP/L*YDCAJV1XL*/RQSGBBGSFR/MK b");
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod color;
 mod display;
 mod error;

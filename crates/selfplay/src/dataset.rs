@@ -7,7 +7,7 @@
 
 use crate::Error;
 use minishogi::{Color, EndReason, Game, Move, Outcome, Position, RuleSet};
-use minishogi_engine::codec;
+use minishogi_engine::{decode_payload, encode_payload, load_versioned, save_versioned};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -137,16 +137,16 @@ pub struct LabelledPosition {
 impl Dataset {
     /// Writes the dataset (atomically: temporary name, then rename).
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        let raw = codec::encode(&self.games);
+        let raw = encode_payload(&self.games);
         let compressed = zstd::bulk::compress(&raw, 19).map_err(|e| Error::io(path, e))?;
         let file = DatasetFile { meta: self.meta.clone(), games: self.games.len() as u64, compressed };
-        codec::save(path, MAGIC, VERSION, &file)?;
+        save_versioned(path, MAGIC, VERSION, &file)?;
         Ok(())
     }
 
     /// Reads a dataset written by [`Dataset::save`].
     pub fn load(path: &Path) -> Result<Dataset, Error> {
-        let file: DatasetFile = codec::load(path, MAGIC, VERSION)?;
+        let file: DatasetFile = load_versioned(path, MAGIC, VERSION)?;
         let bad = |message: String| Error::BadDataset { path: path.display().to_string(), message };
         // Stream the decompression (no up-front buffer) and refuse more than 4 GiB.
         let mut raw = Vec::new();
@@ -157,7 +157,7 @@ impl Dataset {
         if raw.len() as u64 >= MAX_RAW {
             return Err(bad("the games decompress to more than 4 GiB".into()));
         }
-        let games: Vec<GameRecord> = codec::decode(&raw).map_err(|e| bad(e.to_string()))?;
+        let games: Vec<GameRecord> = decode_payload(&raw).map_err(|e| bad(e.to_string()))?;
         if games.len() as u64 != file.games {
             return Err(bad(format!("header says {} games, found {}", file.games, games.len())));
         }

@@ -1,6 +1,6 @@
 //! Errors of self-play, datasets, tuning and matches.
 
-use minishogi_engine::codec::CodecError;
+use minishogi_engine::CodecError;
 use minishogi_engine::WeightsError;
 use std::path::PathBuf;
 
@@ -116,7 +116,7 @@ pub enum Error {
     },
     /// A network file could not be read or written.
     #[error(transparent)]
-    Network(#[from] minishogi_engine::nnue::NetworkError),
+    Network(#[from] minishogi_engine::NetworkError),
     /// A float network's layers do not have the sizes the engine's network needs.
     #[error("the float network has wrong layer sizes")]
     FloatLayerSizes,

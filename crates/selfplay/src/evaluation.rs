@@ -1,6 +1,6 @@
 //! The evaluation a player searches with: linear weights or a quantised network.
 
-use minishogi_engine::nnue::Network;
+use minishogi_engine::Network;
 use minishogi_engine::{Searcher, Weights};
 use std::sync::Arc;
 

@@ -7,6 +7,28 @@
 //! only sorts, serialises and serves them. A position whose material has no table is answered by
 //! [`minishogi_analysis::analyse`] (the mate solver, then the engine), marked `"exact": false`
 //! unless a mate is proved. See docs/server.md for the JSON shapes and the limits.
+//!
+//! ```no_run
+//! use minishogi_server::{serve, ServeOptions, DEFAULT_ADDR};
+//!
+//! // Serves the tables of ./tables (and the page) until the process is stopped.
+//! serve(&ServeOptions::new("tables", DEFAULT_ADDR))?;
+//! # Ok::<(), minishogi_server::ServerError>(())
+//! ```
+//!
+//! A query names a position by its SFEN (spaces as `%20` or `+`, a promoted piece's `+` as
+//! `%2B`) and the player who began the game:
+//!
+//! ```
+//! use minishogi::Color;
+//! use minishogi_server::PositionQuery;
+//!
+//! let query = PositionQuery::parse(Some("sfen=4k/5/5/5/K4+b+G+1&first_player=gote")).unwrap();
+//! assert_eq!((query.position.to_sfen(), query.first_player), ("4k/5/5/5/K4 b G 1".to_string(), Color::Gote));
+//! assert!(PositionQuery::parse(Some("sfen=+R3k/5/5/5/K4+b+-+1")).is_err());
+//! ```
+
+#![forbid(unsafe_code)]
 
 mod analysed;
 mod assets;
@@ -29,13 +51,10 @@ mod summary;
 mod value;
 
 pub use analysed::{analysed_mainline, analysed_probe, quick_limits};
-pub use assets::{Asset, ASSETS};
-pub use content_type::content_type_of;
 pub use error::ApiError;
 pub use limits::Limits;
 pub use mainline::{mainline, EndOfLine, MainlineReport, PlyReport};
 pub use options::{ServeOptions, DEFAULT_ADDR};
-pub use order::{analysis_rank, move_rank, MoveRank};
 pub use probe::{probe, MoveReport, ProbeReport};
 pub use query::PositionQuery;
 pub use routes::router;

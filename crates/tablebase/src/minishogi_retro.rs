@@ -9,7 +9,7 @@
 //! such a predecessor's slot holds no legal position, which the generator skips (a cheaper test
 //! than the attack computation, which was a sixth of the generator's time).
 
-use minishogi::attacks::attacks;
+use minishogi::attacks;
 use minishogi::{Bitboard, Color, Kind, MoveList, Square};
 
 use crate::index::Indexer;

@@ -3,7 +3,7 @@
 //! The indexer ranks placements and the generator un-moves on them, without building a full
 //! [`Position`] in its hot loops.
 
-use minishogi::attacks::attacks;
+use minishogi::attacks;
 use minishogi::{Bitboard, Color, Hand, Kind, Move, Piece, Position, Setup, Square};
 
 /// The `sq` of a piece in hand.

@@ -6,7 +6,7 @@ use minishogi::{Color, Kind, Move, Position, Square};
 
 /// A piece or hand step that a move removes or adds, independent of the perspective.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Change {
+pub(crate) enum Change {
     /// A piece of this colour and kind on this square.
     Board(Color, Kind, Square),
     /// "This colour holds at least this many of this kind in hand".
@@ -97,13 +97,13 @@ impl MoveDelta {
 
     /// The changes that leave.
     #[inline]
-    pub fn removed(&self) -> &[Change] {
+    pub(crate) fn removed(&self) -> &[Change] {
         &self.removed[..usize::from(self.removed_len)]
     }
 
     /// The changes that arrive.
     #[inline]
-    pub fn added(&self) -> &[Change] {
+    pub(crate) fn added(&self) -> &[Change] {
         &self.added[..usize::from(self.added_len)]
     }
 }

@@ -28,7 +28,7 @@ pub const MAX_ACTIVE: usize = 12;
 
 /// How a perspective sees squares: turned for gote, mirrored when its king is on the right.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct View {
+pub(crate) struct View {
     perspective: Color,
     mirror: bool,
     bucket: usize,

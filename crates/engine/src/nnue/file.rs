@@ -82,7 +82,7 @@ impl Network {
 
     /// Writes a network file (atomically: a temporary name, then renamed).
     pub fn save(&self, path: &Path) -> Result<(), NetworkError> {
-        codec::save(path, MAGIC, VERSION, &self.to_file()).map_err(|e| match e {
+        codec::save_versioned(path, MAGIC, VERSION, &self.to_file()).map_err(|e| match e {
             CodecError::Io { source, .. } => NetworkError::Io { path: path.to_path_buf(), source },
             reason => NetworkError::Invalid { path: path.to_path_buf(), reason },
         })

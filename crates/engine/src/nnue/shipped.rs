@@ -1,4 +1,4 @@
-//! The network shipped in `data/network.nnue`, built into the binary: the engine's default
+//! The network shipped in `crates/engine/data/network.nnue`, built into the binary: the engine's default
 //! evaluation. `EvalFile` names it `embedded`; `linear` switches to the linear weights.
 
 use super::{Network, NetworkError};
@@ -6,15 +6,15 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// The shipped network's file, the product of `minishogi nnue loop` (see `docs/nnue.md`).
-const SHIPPED: &[u8] = include_bytes!("../../../../data/network.nnue");
+const SHIPPED: &[u8] = include_bytes!("../../data/network.nnue");
 
 /// The shipped network, decoded on first use and shared by every searcher.
-pub fn shipped() -> Arc<Network> {
+pub fn shipped_network() -> Arc<Network> {
     static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
     let net = NETWORK.get_or_init(|| {
         // The bytes are part of the build and decoded by a test, so failing here is a build bug.
         Arc::new(
-            Network::from_bytes(SHIPPED, Path::new("data/network.nnue"))
+            Network::from_bytes(SHIPPED, Path::new("crates/engine/data/network.nnue"))
                 .expect("the shipped network decodes"),
         )
     });
@@ -25,7 +25,7 @@ pub fn shipped() -> Arc<Network> {
 /// `linear` is none (the linear weights evaluate), anything else a network file to load.
 pub fn network_from_spec(spec: &str) -> Result<Option<Arc<Network>>, NetworkError> {
     match spec.trim() {
-        "" | "embedded" => Ok(Some(shipped())),
+        "" | "embedded" => Ok(Some(shipped_network())),
         "linear" => Ok(None),
         path => Network::load(Path::new(path)).map(|net| Some(Arc::new(net))),
     }

@@ -7,7 +7,7 @@ pub mod slow;
 use minishogi::{Color, Kind, Move, Piece, Position, Setup};
 use proptest::prelude::*;
 
-/// The start position and the six handicap starts of SPEC §1.
+/// The start position and the six handicap starts (gote gives the handicap and moves first).
 pub const STARTS: [&str; 7] = [
     "rbsgk/4p/5/P4/KGSBR b - 1",
     "r1sgk/4p/5/P4/KGSBR w - 1",

@@ -27,7 +27,7 @@ use crate::nnue_train::{
     write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, SampleSets, CHECK_POSITIONS,
 };
 use crate::Error;
-use minishogi_engine::nnue::Network;
+use minishogi_engine::Network;
 use minishogi_engine::Weights;
 use std::path::PathBuf;
 use std::sync::Arc;

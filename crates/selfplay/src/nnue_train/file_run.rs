@@ -7,7 +7,7 @@ use super::{
 };
 use crate::dataset::Dataset;
 use crate::Error;
-use minishogi_engine::nnue::Network;
+use minishogi_engine::Network;
 use std::path::{Path, PathBuf};
 
 /// Positions the quantisation check compares.

@@ -3,8 +3,8 @@
 
 use super::float_net::FloatNetwork;
 use crate::Error;
-use minishogi_engine::codec;
-use minishogi_engine::nnue::FEATURE_SET_ID;
+use minishogi_engine::FEATURE_SET_ID;
+use minishogi_engine::{load_versioned, save_versioned};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -22,12 +22,12 @@ struct FloatFile {
 /// Writes a float network (atomically).
 pub fn save_float(net: &FloatNetwork, path: &Path) -> Result<(), Error> {
     let file = FloatFile { feature_set: FEATURE_SET_ID, network: net.clone() };
-    Ok(codec::save(path, MAGIC, VERSION, &file)?)
+    Ok(save_versioned(path, MAGIC, VERSION, &file)?)
 }
 
 /// Reads a float network, refusing another feature set or wrong sizes.
 pub fn load_float(path: &Path) -> Result<FloatNetwork, Error> {
-    let file: FloatFile = codec::load(path, MAGIC, VERSION)?;
+    let file: FloatFile = load_versioned(path, MAGIC, VERSION)?;
     let bad = |message: &str| Error::BadDataset { path: path.display().to_string(), message: message.into() };
     if file.feature_set != FEATURE_SET_ID {
         return Err(bad("a float network for another feature set"));

@@ -1,10 +1,10 @@
 //! The network in floating point, as the trainer fits it: the same layers as the engine's
-//! quantised [`Network`](minishogi_engine::nnue::Network), with clipped ReLU on `[0, 1]`.
+//! quantised [`Network`](minishogi_engine::Network), with clipped ReLU on `[0, 1]`.
 
 use super::samples::Sample;
 use crate::rng::Rng;
 use minishogi::Position;
-use minishogi_engine::nnue::{active_features, EVAL_SCALE, FEATURES, HIDDEN, L2};
+use minishogi_engine::{active_features, EVAL_SCALE, FEATURES, HIDDEN, L2};
 use serde::{Deserialize, Serialize};
 
 /// Bound on a first-layer weight or bias: thirteen rows (a bias and twelve features) stay below

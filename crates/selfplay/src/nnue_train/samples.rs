@@ -7,8 +7,8 @@ use crate::rng::Rng;
 use crate::training_set::is_quiet;
 use crate::Error;
 use minishogi::Position;
-use minishogi_engine::nnue::active_features;
-use minishogi_engine::nnue::features::MAX_ACTIVE;
+use minishogi_engine::active_features;
+use minishogi_engine::MAX_ACTIVE;
 
 /// Marks an unused feature slot.
 pub const NO_FEATURE: u16 = u16::MAX;

@@ -5,8 +5,8 @@ use super::backprop::{backward, sample_loss, TailGradient};
 use super::*;
 use crate::games::{selfplay, SelfplayConfig};
 use minishogi::Position;
-use minishogi_engine::nnue::HIDDEN;
 use minishogi_engine::Weights;
+use minishogi_engine::HIDDEN;
 
 fn tiny_sets() -> (SampleSets, Vec<Position>) {
     let config = SelfplayConfig { games: 8, nodes: 300, seed: 5, ..SelfplayConfig::default() };

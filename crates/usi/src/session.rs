@@ -2,14 +2,11 @@
 //! answered at once, and writes `info` and `bestmove` lines. Bad input gets an `info string`
 //! reply and is otherwise ignored; the loop ends only on `quit` or the end of input.
 
-use crate::limits::{Clock, Limits};
-use crate::nnue::network_from_spec;
-use crate::report::{Info, SearchResult};
-use crate::search::Searcher;
-use crate::usi_mate::{checkmate, parse_mate_time, FALLBACK_TIME};
-use crate::TablebaseOracle;
-use crate::Weights;
+use crate::lines::{bestmove_line, info_line};
+use crate::mate::{checkmate, FALLBACK_TIME};
+use crate::parse::{parse_go, parse_mate_time, parse_position};
 use minishogi::{Game, Position, RuleSet};
+use minishogi_engine::{network_from_spec, Info, Limits, Searcher, TablebaseOracle, Weights};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,7 +39,7 @@ struct Job {
     waits: bool,
 }
 
-/// The state of the USI session.
+/// A USI conversation with a GUI: the engine's settings, the position and the running search.
 pub struct Usi {
     out: Out,
     searcher: Option<Searcher>,
@@ -55,7 +52,7 @@ const NAME: &str = concat!("minishogi ", env!("CARGO_PKG_VERSION"));
 const DEFAULT_HASH_MB: usize = 16;
 
 impl Usi {
-    /// A session writing to `out`, with the embedded weights and no tables.
+    /// A conversation writing to `out`, with the embedded weights and no tables.
     pub fn new(out: Box<dyn Write + Send>) -> Usi {
         Usi {
             out: Arc::new(Mutex::new(out)),
@@ -352,124 +349,4 @@ fn empty_if_default(v: &str) -> &str {
 
 fn truncate(line: &str) -> String {
     line.chars().take(80).collect()
-}
-
-/// Parses the arguments of `position`.
-pub fn parse_position(args: &[&str], rules: RuleSet) -> Result<Game, String> {
-    let moves_at = args.iter().position(|t| *t == "moves");
-    let (setup, moves) = match moves_at {
-        Some(i) => (&args[..i], &args[i + 1..]),
-        None => (args, &[][..]),
-    };
-    let start = match setup.split_first() {
-        Some((&"startpos", [])) => Position::startpos(),
-        Some((&"sfen", fields)) if !fields.is_empty() => {
-            Position::from_sfen(&fields.join(" ")).map_err(|e| e.to_string())?
-        }
-        _ => return Err("expected 'startpos' or 'sfen <sfen>'".to_string()),
-    };
-    let mut game = Game::new(start, rules);
-    for (i, m) in moves.iter().enumerate() {
-        game.play_usi(m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
-    }
-    Ok(game)
-}
-
-/// Parses the arguments of `go`; the flag is `ponder`.
-pub fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
-    let mut limits = Limits::default();
-    let mut clock = Clock::default();
-    let mut has_clock = false;
-    let mut ponder = false;
-    let mut i = 0;
-    while i < args.len() {
-        let key = args[i];
-        let mut value = None;
-        let mut num = || -> Result<u64, String> {
-            let v = args.get(i + 1).ok_or_else(|| format!("'{key}' needs a value"))?;
-            value = Some(());
-            v.parse::<i64>()
-                .map(|x| x.max(0) as u64)
-                .map_err(|_| format!("'{key}' needs a number, got '{v}'"))
-        };
-        let ms = Duration::from_millis;
-        match key {
-            "btime" => (clock.time[0], has_clock) = (ms(num()?), true),
-            "wtime" => (clock.time[1], has_clock) = (ms(num()?), true),
-            "binc" => (clock.inc[0], has_clock) = (ms(num()?), true),
-            "winc" => (clock.inc[1], has_clock) = (ms(num()?), true),
-            "byoyomi" => (clock.byoyomi, has_clock) = (ms(num()?), true),
-            "movetime" => limits.movetime = Some(ms(num()?)),
-            "depth" => limits.depth = Some(num()?.clamp(1, 100) as u32),
-            "nodes" => limits.nodes = Some(num()?),
-            "infinite" => limits.infinite = true,
-            "ponder" => ponder = true,
-            "movestogo" => {
-                num()?;
-            }
-            other => return Err(format!("unknown go parameter '{other}'")),
-        }
-        i += if value.is_some() { 2 } else { 1 };
-    }
-    if has_clock {
-        limits.clock = Some(clock);
-    }
-    Ok((limits, ponder))
-}
-
-/// The `info` line of an iteration.
-pub fn info_line(info: &Info) -> String {
-    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-    format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
-        info.depth,
-        info.seldepth,
-        info.score,
-        info.nodes,
-        info.nps,
-        info.time.as_millis(),
-        info.hashfull,
-        pv.join(" ")
-    )
-}
-
-/// The `bestmove` line of a result.
-pub fn bestmove_line(result: &SearchResult) -> String {
-    match (result.best, result.ponder) {
-        (Some(m), Some(p)) => format!("bestmove {m} ponder {p}"),
-        (Some(m), None) => format!("bestmove {m}"),
-        (None, _) => "bestmove resign".to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_go() {
-        let (l, p) = parse_go(&["btime", "1000", "wtime", "2000", "byoyomi", "500"]).unwrap();
-        assert!(!p);
-        let c = l.clock.unwrap();
-        assert_eq!(c.time, [Duration::from_millis(1000), Duration::from_millis(2000)]);
-        assert_eq!(c.byoyomi, Duration::from_millis(500));
-        assert!(parse_go(&["depth"]).is_err());
-        assert!(parse_go(&["depth", "x"]).is_err());
-        assert!(parse_go(&["sideways"]).is_err());
-        // `go mate` is the tsume solver's (see `usi_mate`); mates in n come from `go depth`.
-        assert!(parse_go(&["mate", "3"]).is_err());
-        assert_eq!(parse_go(&["depth", "3"]).unwrap().0.depth, Some(3));
-        assert!(parse_go(&["ponder", "infinite"]).unwrap().1);
-    }
-
-    #[test]
-    fn parses_position() {
-        let g = parse_position(&["startpos", "moves", "5d5c", "1b1c"], RuleSet::Standard).unwrap();
-        assert_eq!(g.position().to_sfen(), "rbsgk/5/P3p/5/KGSBR b - 3");
-        let g = parse_position(&["sfen", "4k/5/5/P4/KGSBR", "w", "-", "1"], RuleSet::Standard).unwrap();
-        assert_eq!(g.first_player(), minishogi::Color::Gote);
-        assert!(parse_position(&["startpos", "moves", "5d5b"], RuleSet::Standard).is_err());
-        assert!(parse_position(&["sfen", "xyz"], RuleSet::Standard).is_err());
-        assert!(parse_position(&[], RuleSet::Standard).is_err());
-    }
 }

@@ -1,0 +1,122 @@
+//! The arguments of the USI commands that carry some: `position`, `go` and `go mate`.
+
+use minishogi::{Game, Position, RuleSet};
+use minishogi_engine::{Clock, Limits};
+use std::time::Duration;
+
+/// Parses the arguments of `position`.
+pub(crate) fn parse_position(args: &[&str], rules: RuleSet) -> Result<Game, String> {
+    let moves_at = args.iter().position(|t| *t == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    let start = match setup.split_first() {
+        Some((&"startpos", [])) => Position::startpos(),
+        Some((&"sfen", fields)) if !fields.is_empty() => {
+            Position::from_sfen(&fields.join(" ")).map_err(|e| e.to_string())?
+        }
+        _ => return Err("expected 'startpos' or 'sfen <sfen>'".to_string()),
+    };
+    let mut game = Game::new(start, rules);
+    for (i, m) in moves.iter().enumerate() {
+        game.play_usi(m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+/// Parses the arguments of `go`; the flag is `ponder`.
+pub(crate) fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
+    let mut limits = Limits::default();
+    let mut clock = Clock::default();
+    let mut has_clock = false;
+    let mut ponder = false;
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        let mut value = None;
+        let mut num = || -> Result<u64, String> {
+            let v = args.get(i + 1).ok_or_else(|| format!("'{key}' needs a value"))?;
+            value = Some(());
+            v.parse::<i64>()
+                .map(|x| x.max(0) as u64)
+                .map_err(|_| format!("'{key}' needs a number, got '{v}'"))
+        };
+        let ms = Duration::from_millis;
+        match key {
+            "btime" => (clock.time[0], has_clock) = (ms(num()?), true),
+            "wtime" => (clock.time[1], has_clock) = (ms(num()?), true),
+            "binc" => (clock.inc[0], has_clock) = (ms(num()?), true),
+            "winc" => (clock.inc[1], has_clock) = (ms(num()?), true),
+            "byoyomi" => (clock.byoyomi, has_clock) = (ms(num()?), true),
+            "movetime" => limits.movetime = Some(ms(num()?)),
+            "depth" => limits.depth = Some(num()?.clamp(1, 100) as u32),
+            "nodes" => limits.nodes = Some(num()?),
+            "infinite" => limits.infinite = true,
+            "ponder" => ponder = true,
+            "movestogo" => {
+                num()?;
+            }
+            other => return Err(format!("unknown go parameter '{other}'")),
+        }
+        i += if value.is_some() { 2 } else { 1 };
+    }
+    if has_clock {
+        limits.clock = Some(clock);
+    }
+    Ok((limits, ponder))
+}
+
+/// Parses the arguments after `go mate`: milliseconds, or `infinite` (until solved or `stop`),
+/// which is `None`.
+pub(crate) fn parse_mate_time(args: &[&str]) -> Result<Option<Duration>, String> {
+    match args {
+        ["infinite"] => Ok(None),
+        [ms] => ms
+            .parse::<u64>()
+            .map(|ms| Some(Duration::from_millis(ms)))
+            .map_err(|_| format!("'go mate' needs milliseconds or 'infinite', got '{ms}'")),
+        [] => Err("'go mate' needs milliseconds or 'infinite'".to_string()),
+        _ => Err(format!("'go mate' takes one value, got {}", args.len())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_go() {
+        let (l, p) = parse_go(&["btime", "1000", "wtime", "2000", "byoyomi", "500"]).unwrap();
+        assert!(!p);
+        let c = l.clock.unwrap();
+        assert_eq!(c.time, [Duration::from_millis(1000), Duration::from_millis(2000)]);
+        assert_eq!(c.byoyomi, Duration::from_millis(500));
+        assert!(parse_go(&["depth"]).is_err());
+        assert!(parse_go(&["depth", "x"]).is_err());
+        assert!(parse_go(&["sideways"]).is_err());
+        // `go mate` is the tsume solver's (see `mate`); mates in n come from `go depth`.
+        assert!(parse_go(&["mate", "3"]).is_err());
+        assert_eq!(parse_go(&["depth", "3"]).unwrap().0.depth, Some(3));
+        assert!(parse_go(&["ponder", "infinite"]).unwrap().1);
+    }
+
+    #[test]
+    fn parses_position() {
+        let g = parse_position(&["startpos", "moves", "5d5c", "1b1c"], RuleSet::Standard).unwrap();
+        assert_eq!(g.position().to_sfen(), "rbsgk/5/P3p/5/KGSBR b - 3");
+        let g = parse_position(&["sfen", "4k/5/5/P4/KGSBR", "w", "-", "1"], RuleSet::Standard).unwrap();
+        assert_eq!(g.first_player(), minishogi::Color::Gote);
+        assert!(parse_position(&["startpos", "moves", "5d5b"], RuleSet::Standard).is_err());
+        assert!(parse_position(&["sfen", "xyz"], RuleSet::Standard).is_err());
+        assert!(parse_position(&[], RuleSet::Standard).is_err());
+    }
+
+    #[test]
+    fn parses_the_time() {
+        assert_eq!(parse_mate_time(&["infinite"]), Ok(None));
+        assert_eq!(parse_mate_time(&["250"]), Ok(Some(Duration::from_millis(250))));
+        assert!(parse_mate_time(&[]).is_err());
+        assert!(parse_mate_time(&["soon"]).is_err());
+    }
+}
