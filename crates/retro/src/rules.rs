@@ -1,9 +1,8 @@
 //! The narrow interface between the retrograde generator and a game's rules.
 //!
-//! The generator in [`crate::retrograde`] knows nothing of shogi: it asks an implementation of
-//! [`RetroRules`] to decode slots, count legal moves and list predecessors. Minishogi's
-//! implementation is [`crate::MinishogiRetro`]; another game (say a 10×10 variant without
-//! drops) plugs in by implementing the same four methods over its own indexer.
+//! The generator in [`crate::retrograde`] knows nothing of any game: it asks an implementation of
+//! [`RetroRules`] to decode slots, count legal moves and list predecessors. A game plugs in by
+//! implementing these methods over its own index of the positions of one material set.
 
 /// What retrograde analysis needs from a game: a dense index of the positions of one set, forward
 /// move counts and backward (un-move) generation, and the values of the moves that leave the set
@@ -64,6 +63,6 @@ pub trait RetroRules: Sync {
     fn in_check(&self, pos: &Self::Pos) -> bool;
 
     /// Calls `emit(slot)` once per legal move of `pos`, with the slot of the position it leads
-    /// to (forward moves, for the repetition analysis of [`crate::generate`]).
+    /// to (forward moves, for analyses of the draws such as a repetition rule's).
     fn children(&self, pos: &Self::Pos, emit: &mut dyn FnMut(u64));
 }

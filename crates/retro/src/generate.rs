@@ -25,12 +25,9 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use crate::index::Indexer;
-use crate::material::Material;
-use crate::minishogi_retro::MinishogiRetro;
 use crate::progress::Progress;
-use crate::retro_rules::RetroRules;
-use crate::thread_pool::with_threads;
+use crate::rules::RetroRules;
+use crate::thread_pool::{with_threads, ThreadPoolError};
 use crate::value::Value;
 use chunks::{advance, for_each_chunk, mark, CHUNK};
 use counters::{Counters, InByte, Sparse};
@@ -42,10 +39,10 @@ const MAX_MOVES: u32 = 200;
 /// Predecessor updates gathered (and prefetched) before they are applied.
 const BATCH: usize = 64;
 
-/// Options of [`generate`].
+/// Options of [`retrograde`].
 #[derive(Clone, Copy, Default)]
 pub struct GenerateOptions<'a> {
-    /// Worker threads; `None` uses rayon's global pool.
+    /// Worker threads; `None` uses the current rayon pool. The values do not depend on it.
     pub threads: Option<usize>,
     /// Called from worker threads as slots are done (keep it cheap; an indicatif bar is).
     pub progress: Option<&'a (dyn Fn(Progress<'_>) + Sync)>,
@@ -71,37 +68,8 @@ pub enum GenerateError {
         limit: u32,
     },
     /// The worker thread pool could not be built.
-    #[error("cannot start {threads} worker threads: {message}")]
-    Threads {
-        /// Requested threads.
-        threads: usize,
-        /// The error.
-        message: String,
-    },
-    /// More mate-only draws than the repetition analysis numbers.
-    #[error("material {material}: too many mate-only draws for the repetition analysis")]
-    TooManyDraws {
-        /// The material set.
-        material: String,
-    },
-    /// A progress measure of the repetition values is larger than the file encoding holds.
-    #[error("material {material}: a repetition progress measure ({measure}) does not fit the encoding")]
-    ProgressTooLarge {
-        /// The material set.
-        material: String,
-        /// The measure.
-        measure: u64,
-    },
-    /// The repetition analysis contradicted itself (a bug in the generator, not in the input).
-    #[error("material {material}: repetition analysis inconsistent at slot {slot}: {detail}")]
-    Inconsistent {
-        /// The material set.
-        material: String,
-        /// The slot.
-        slot: u64,
-        /// What was seen.
-        detail: &'static str,
-    },
+    #[error(transparent)]
+    Threads(#[from] ThreadPoolError),
     /// The table does not fit in memory addressable by this machine.
     #[error("material {material}: {slots} slots do not fit in memory")]
     TooLarge {
@@ -124,58 +92,14 @@ pub struct GenerateStats {
     pub side_table: u64,
 }
 
-/// Computes the value byte ([`Value`] encoding) of every slot of `material`'s index.
-pub fn generate(material: &Material, options: &GenerateOptions<'_>) -> Result<Vec<u8>, GenerateError> {
-    generate_with_stats(material, options).map(|(values, _)| values)
-}
-
-/// [`generate`], also returning statistics.
-pub fn generate_with_stats(
-    material: &Material,
-    options: &GenerateOptions<'_>,
-) -> Result<(Vec<u8>, GenerateStats), GenerateError> {
-    let rules = MinishogiRetro::new(Indexer::new(material));
-    let name = material.name();
-    with_threads(options.threads, || retrograde(&rules, &name, options.progress))
-        .map_err(|e| GenerateError::Threads { threads: e.threads, message: e.message })?
-}
-
-/// The values under the standard repetition rule of the mate-only draws in `values` (the
-/// [`generate`] result of `material`), for both cases.
-pub fn repetition_values(
-    material: &Material,
-    values: &[u8],
-    options: &GenerateOptions<'_>,
-) -> Result<crate::RepetitionValues, GenerateError> {
-    let rules = MinishogiRetro::new(Indexer::new(material));
-    let name = material.name();
-    with_threads(options.threads, || {
-        let draws = crate::repetition::draw_set(&name, values)?;
-        crate::repetition::analyse(&rules, &name, draws, options.progress)
-    })
-    .map_err(|e| GenerateError::Threads { threads: e.threads, message: e.message })?
-}
-
-/// [`repetition_values`] of the mate-only `draws` of `material`'s table, numbered from its values
-/// (which may be gone by now).
-pub(crate) fn repetition_values_of_draws(
-    material: &Material,
-    draws: crate::repetition::DrawSet,
-    options: &GenerateOptions<'_>,
-) -> Result<crate::RepetitionValues, GenerateError> {
-    let rules = MinishogiRetro::new(Indexer::new(material));
-    let name = material.name();
-    with_threads(options.threads, || crate::repetition::analyse(&rules, &name, draws, options.progress))
-        .map_err(|e| GenerateError::Threads { threads: e.threads, message: e.message })?
-}
-
-/// Retrograde analysis over any game's [`RetroRules`]; `name` names the set in errors.
+/// The value byte ([`Value`] encoding) of every slot of `rules`' index, by retrograde analysis;
+/// `name` names the set in errors.
 pub fn retrograde<R: RetroRules>(
     rules: &R,
     name: &str,
-    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+    options: &GenerateOptions<'_>,
 ) -> Result<(Vec<u8>, GenerateStats), GenerateError> {
-    retrograde_capped(rules, name, progress, u32::MAX)
+    with_threads(options.threads, || retrograde_capped(rules, name, options.progress, u32::MAX))?
 }
 
 /// [`retrograde`] whose counters leave the work bytes at distance `byte_cap` at the latest (tests
@@ -415,16 +339,27 @@ fn finish(bytes: &mut [u8], unresolved: u8, progress: Option<&(dyn Fn(Progress<'
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::toy::{expected, Piles};
+
+    #[test]
+    fn values_are_those_of_the_rules() {
+        for threads in [1, 2] {
+            let options = GenerateOptions { threads: Some(threads), progress: None };
+            let (values, stats) = retrograde(&Piles(40), "piles", &options).expect("generates");
+            assert_eq!(values, expected(40));
+            assert_eq!(stats.longest, 26);
+        }
+    }
 
     /// Moving the counters to the side table part-way gives the same values as keeping them in
     /// the work bytes.
     #[test]
     fn side_table_keeps_values() {
-        let material = Material::parse("GP").expect("a material");
-        let rules = MinishogiRetro::new(Indexer::new(&material));
-        let (narrow, narrow_stats) = retrograde(&rules, "GP", None).expect("generates");
-        let (wide, wide_stats) = retrograde_capped(&rules, "GP", None, 9).expect("generates");
+        let rules = Piles(40);
+        let (narrow, narrow_stats) = retrograde_capped(&rules, "piles", None, u32::MAX).expect("generates");
+        let (wide, wide_stats) = retrograde_capped(&rules, "piles", None, 9).expect("generates");
         assert!(narrow_stats.longest > 9, "the cap must fall inside the table's distances");
+        assert!(wide_stats.side_table > 0);
         assert_eq!(narrow_stats.longest, wide_stats.longest);
         assert!(narrow == wide, "values differ after moving the counters");
     }

@@ -2,16 +2,14 @@
 //! bytes, compress blocks in parallel, write to a temporary name, sync, and rename only when
 //! complete.
 
-use crate::error::TablebaseError;
+use crate::error::TableError;
 use crate::format::{
-    block_table_len, encode_block_table, encode_repetition_tables, Header, RepetitionHeader,
-    COMPRESSION_ZSTD, FORMAT_VERSION, RULE_SET, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
+    block_table_len, encode_block_table, encode_draw_tables, DrawSection, GameId, Header, COMPRESSION_ZSTD,
+    FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
-use crate::index::Indexer;
-use crate::material::Material;
-use crate::repetition::RepetitionValues;
 use crate::value::Value;
 use rayon::prelude::*;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -19,35 +17,25 @@ mod pending_file;
 
 use pending_file::PendingFile;
 
-/// How values are cut into blocks and compressed. With the feature `clap`, the compression
-/// level is the flag `--level` of the commands that write tables.
+/// How values are cut into blocks and compressed.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct WriteOptions {
     /// Values per block: larger compresses better, smaller decompresses faster on a cold probe.
-    #[cfg_attr(feature = "clap", arg(skip = WriteOptions::default().block_size))]
     pub block_size: u32,
     /// zstd compression level of the blocks (1-22): higher is smaller and slower to write, reading
     /// speed is about the same.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))
-    )]
     pub level: i32,
-    /// Repetition entries per block: smaller blocks make a cold probe of a mate-only draw cheaper
-    /// (its value block and one repetition block are decompressed), larger ones compress better.
-    #[cfg_attr(feature = "clap", arg(skip = WriteOptions::default().repetition_block))]
+    /// Draw section entries per block: smaller blocks make a cold probe of a draw's entry cheaper
+    /// (its value block and one section block are decompressed), larger ones compress better.
     pub repetition_block: u32,
     /// Largest zstd dictionary to train from the table's own blocks (0: none).
-    #[cfg_attr(feature = "clap", arg(skip = WriteOptions::default().dictionary_size))]
     pub dictionary_size: usize,
     /// Store the slots that hold no legal position (value byte 255 on input) as don't-care bytes
     /// chosen to compress well (value transform [`TRANSFORM_DONT_CARE`]); readers tell those slots
-    /// from the index. Needs `material` to name a set and `index_params` to be its indexer's
-    /// ([`Indexer::params`]), and 255 in exactly the slots that index calls illegal, as
-    /// [`crate::generate()`] gives them ([`crate::Table::values`] checks the counts). Off: every
-    /// byte is stored as it is (any bytes, any names).
-    #[cfg_attr(feature = "clap", arg(skip = WriteOptions::default().dont_care_illegal))]
+    /// from the game's index ([`crate::Table::values_for`]), so the caller must give 255 in
+    /// exactly the slots that index calls illegal, and name the material and index parameters of
+    /// that index (the counts per value check it on reading). Off: every byte is stored as it is
+    /// (any bytes, any names).
     pub dont_care_illegal: bool,
 }
 
@@ -87,132 +75,99 @@ impl WriteSummary {
     }
 }
 
-/// Writes `values` (one [`crate::Value`] byte per index slot, 255 where the slot holds no legal
-/// position) as the table of `material` to `path`.
+/// The entries of a draw section (see [`DrawSection`]), as the game encodes them: one per slot
+/// holding the draw byte, in slot order.
+pub trait DrawEntries: Sync {
+    /// Number of entries.
+    fn len(&self) -> usize;
+
+    /// True when there are none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The game's part of the section's description ([`DrawSection::game_data`]).
+    fn game_data(&self) -> Vec<u8>;
+
+    /// Appends the bytes of the entries `range` to `out`, [`GameId::draw_entry_bytes`] each.
+    fn encode(&self, range: Range<usize>, out: &mut Vec<u8>);
+}
+
+/// Writes `values` (one [`Value`] byte per index slot, 255 where the slot holds no legal position)
+/// as `game`'s table of `material` to `path`; `index_params` describe the index (readers compare
+/// them with theirs).
 ///
 /// The file is written under a temporary name in the same directory, synced, and renamed to
 /// `path` only when complete; on any error the temporary file is removed and nothing named `path`
 /// is created. `progress` is called with the number of blocks compressed so far.
 pub fn write_table(
     path: &Path,
+    game: &GameId,
     material: &str,
     index_params: &[u8],
     values: &[u8],
     options: &WriteOptions,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<WriteSummary, TablebaseError> {
-    write_table_with_repetition(path, material, index_params, values, None, options, progress)
-}
-
-/// [`write_table`] for another game's rules: the header names `rule_set` (e.g. `minjiku-dtm`),
-/// so that this crate's reader refuses the file and the other game's reader accepts it (see
-/// [`crate::Table::open_for_rules`]). The slots holding no legal position must store their bytes
-/// as they are (`options.dont_care_illegal` off: only Minishogi's index tells them apart).
-pub fn write_table_for_rules(
-    path: &Path,
-    rule_set: &str,
-    material: &str,
-    index_params: &[u8],
-    values: &[u8],
-    options: &WriteOptions,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<WriteSummary, TablebaseError> {
-    if options.dont_care_illegal {
-        let detail = "don't-care illegal slots need Minishogi's index".to_string();
-        return Err(TablebaseError::InvalidInput { path: path.to_path_buf(), detail });
-    }
-    let compressed =
-        compress_values_for(path, rule_set, material, index_params, values, false, options, progress)?;
-    compressed.write(path, None)
-}
-
-/// [`write_table`] with the values under the repetition rule of the table's mate-only draws
-/// (format version 3 with a repetition section; `None` writes a mate-only table).
-pub fn write_table_with_repetition(
-    path: &Path,
-    material: &str,
-    index_params: &[u8],
-    values: &[u8],
-    repetition: Option<&RepetitionValues>,
-    options: &WriteOptions,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<WriteSummary, TablebaseError> {
-    if let Some(r) = repetition {
-        if !r.draws().matches(values) {
-            let draws = values.par_iter().filter(|&&v| v == Value::DRAW.to_byte()).count();
-            return Err(TablebaseError::InvalidInput {
-                path: path.to_path_buf(),
-                detail: format!("repetition values for {} slots, the table has {draws} draws", r.len()),
-            });
-        }
-    }
-    let compressed =
-        compress_values(path, material, index_params, values, repetition.is_some(), options, progress)?;
-    compressed.write(path, repetition)
+) -> Result<WriteSummary, TableError> {
+    compress_values(path, game, material, index_params, values, false, options, progress)?.write(path, None)
 }
 
 /// A table file whose value blocks are compressed and already written (to its temporary file,
-/// after room for the header and block table), with what the file's repetition section needs of
-/// the values: the generator compresses them before the repetition analysis and drops them, so
-/// that the analysis holds neither a byte per slot nor the compressed blocks besides its own
-/// arrays.
-pub(crate) struct CompressedValues {
+/// after room for the header and block table), waiting for its draw section: a generator can
+/// compress the values, drop them, and only then compute the entries of the draws, so that the
+/// two never take memory at the same time.
+pub struct CompressedValues {
     header: Header,
-    /// Length of the header as encoded with its repetition section (announced, then filled in).
+    /// Length of the header as encoded with its draw section (announced, then filled in).
     header_len: usize,
     /// Per value block: compressed length and checksum.
     entries: Vec<(u64, u64)>,
-    /// Mate-only draws before each value block.
+    /// Draws before each value block.
     draws_before: Vec<u64>,
     file: PendingFile,
-    /// zstd level and entries per block of the repetition section.
+    /// zstd level and entries per block of the draw section.
     level: i32,
     repetition_block: u32,
+    entry_bytes: usize,
 }
 
 /// Value blocks compressed in parallel before they are written in order: a batch's compressed
 /// blocks are all that is held at once.
 const BATCH_BLOCKS: usize = 2048;
 
-/// Compresses `values` into a table's blocks (see [`write_table_with_repetition`]);
-/// `with_repetition` when the file will hold repetition values (the don't-care bytes then avoid
-/// the draw byte, since readers count a block's draws by its zero bytes).
-pub(crate) fn compress_values(
-    path: &Path,
-    material: &str,
-    index_params: &[u8],
-    values: &[u8],
-    with_repetition: bool,
-    options: &WriteOptions,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<CompressedValues, TablebaseError> {
-    compress_values_for(path, RULE_SET, material, index_params, values, with_repetition, options, progress)
-}
-
-/// [`compress_values`] for a table of `rule_set`.
+/// Compresses `values` into the blocks of `game`'s table of `material` (see [`write_table`]);
+/// `with_draws` when the file will hold a draw section (the don't-care bytes then avoid the draw
+/// byte, since readers count a block's draws by its zero bytes), which [`CompressedValues::write`]
+/// then adds.
 #[allow(clippy::too_many_arguments)]
-fn compress_values_for(
+pub fn compress_values(
     path: &Path,
-    rule_set: &str,
+    game: &GameId,
     material: &str,
     index_params: &[u8],
     values: &[u8],
-    with_repetition: bool,
+    with_draws: bool,
     options: &WriteOptions,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<CompressedValues, TablebaseError> {
+) -> Result<CompressedValues, TableError> {
     let mut counts = Box::new([0u64; 256]);
     for &v in values {
         counts[v as usize] += 1;
     }
     let block_size = options.block_size.max(1);
     let repetition_block = options.repetition_block.max(1);
-    if options.dont_care_illegal {
-        check_index(path, material, index_params, values.len() as u64)?;
-    }
+    let draw_format = match (with_draws, game.draws) {
+        (false, _) => None,
+        (true, Some(format)) => Some(format),
+        (true, None) => {
+            let detail = format!("{} tables have no draw section", game.name);
+            return Err(TableError::InvalidInput { path: path.to_path_buf(), detail });
+        }
+    };
     let mut header = Header {
+        magic: game.magic,
         version: FORMAT_VERSION,
-        rule_set: rule_set.to_string(),
+        rule_set: game.rule_set.to_string(),
         material: material.to_string(),
         index_params: index_params.to_vec(),
         index_size: values.len() as u64,
@@ -221,23 +176,21 @@ fn compress_values_for(
         compression: COMPRESSION_ZSTD,
         counts,
         dictionary: Vec::new(),
-        repetition: None,
+        draw_section: None,
     };
     header.check_encodable(path)?;
-    let fill = match (options.dont_care_illegal, with_repetition) {
+    let fill = match (options.dont_care_illegal, with_draws) {
         (false, _) => Fill::None,
         (true, false) => Fill::Common,
         (true, true) => Fill::CommonNonDraw,
     };
     header.dictionary = train_dictionary(values, block_size as usize, fill, options.dictionary_size);
-    if with_repetition {
-        // Announced now so that the header's length is known; the outcomes are filled in later.
-        header.repetition = Some(RepetitionHeader {
+    if let Some(format) = draw_format {
+        // Announced now so that the header's length is known; the game's data is filled in later.
+        header.draw_section = Some(DrawSection {
             entries_per_block: repetition_block,
             draws: header.counts[Value::DRAW.to_byte() as usize],
-            first_base: 0,
-            draw_base: 0,
-            counts: [[0; 3]; 2],
+            game_data: vec![0; format.data_bytes],
         });
     }
     let header_len = header.encode().len();
@@ -246,7 +199,7 @@ fn compress_values_for(
     file.seek(header_len as u64 + block_table_len(blocks))?;
     let entries =
         compress_blocks(&mut file, values, block_size as usize, fill, options, &header.dictionary, progress)?;
-    let draws_before = if with_repetition {
+    let draws_before = if with_draws {
         values
             .par_chunks(block_size as usize)
             .map(|c| c.iter().filter(|&&v| v == Value::DRAW.to_byte()).count() as u64)
@@ -269,26 +222,41 @@ fn compress_values_for(
         file,
         level: options.level,
         repetition_block,
+        entry_bytes: draw_format.map_or(0, |f| f.entry_bytes),
     })
 }
 
 impl CompressedValues {
-    /// Writes the table file with `repetition` (which must be the values of exactly the draws of
-    /// the values compressed, and was announced to [`compress_values`]), with the options given there.
-    pub(crate) fn write(
-        mut self,
-        path: &Path,
-        repetition: Option<&RepetitionValues>,
-    ) -> Result<WriteSummary, TablebaseError> {
-        let invalid = |detail: String| TablebaseError::InvalidInput { path: path.to_path_buf(), detail };
-        if self.header.repetition.is_some() != repetition.is_some() {
-            let detail =
-                "the values were compressed for a table with repetition values exactly when it has them";
+    /// The header as it will be written (the draw section's game data still zero).
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The number of draws before each value block (empty unless compressed for a draw
+    /// section), for the game to check that its entries are those of the same slots.
+    pub fn draws_before(&self) -> &[u64] {
+        &self.draws_before
+    }
+
+    /// Writes the table file with the draw section of `draws` (one entry per draw of the values
+    /// compressed; announced to [`compress_values`] exactly when given), with the options given
+    /// there.
+    pub fn write(mut self, path: &Path, draws: Option<&dyn DrawEntries>) -> Result<WriteSummary, TableError> {
+        let invalid = |detail: String| TableError::InvalidInput { path: path.to_path_buf(), detail };
+        if self.header.draw_section.is_some() != draws.is_some() {
+            let detail = "the values were compressed for a table with a draw section exactly when it has one";
             return Err(invalid(detail.into()));
         }
-        if let Some(r) = repetition {
-            self.check_repetition(r).map_err(invalid)?;
-            self.header.repetition = Some(repetition_header(r, self.repetition_block));
+        if let (Some(d), Some(section)) = (draws, self.header.draw_section.as_mut()) {
+            let game_data = d.game_data();
+            if d.len() as u64 != section.draws || game_data.len() != section.game_data.len() {
+                return Err(invalid(format!(
+                    "draw section of {} entries, the table has {} draws",
+                    d.len(),
+                    section.draws
+                )));
+            }
+            section.game_data = game_data;
         }
         let head = self.header.encode();
         if head.len() != self.header_len {
@@ -297,14 +265,13 @@ impl CompressedValues {
         let table = encode_block_table(&self.entries);
         let mut file_bytes =
             head.len() as u64 + table.len() as u64 + self.entries.iter().map(|e| e.0).sum::<u64>();
-        if let Some(r) = repetition {
-            let rep_blocks = compress_repetition(path, r, self.level, self.repetition_block)?;
-            let rep_entries: Vec<(u64, u64)> =
-                rep_blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
-            let rep_tables = encode_repetition_tables(&self.draws_before, &rep_entries);
-            file_bytes += rep_tables.len() as u64 + rep_entries.iter().map(|e| e.0).sum::<u64>();
-            self.file.write_all(&rep_tables)?;
-            for block in &rep_blocks {
+        if let Some(d) = draws {
+            let blocks = compress_draws(path, d, self.level, self.repetition_block, self.entry_bytes)?;
+            let entries: Vec<(u64, u64)> = blocks.iter().map(|b| (b.len() as u64, xxh3_64(b))).collect();
+            let tables = encode_draw_tables(&self.draws_before, &entries);
+            file_bytes += tables.len() as u64 + entries.iter().map(|e| e.0).sum::<u64>();
+            self.file.write_all(&tables)?;
+            for block in &blocks {
                 self.file.write_all(block)?;
             }
         }
@@ -320,53 +287,6 @@ impl CompressedValues {
             blocks: self.header.block_count(),
         })
     }
-
-    /// Checks that `repetition` gives an outcome for exactly the draws of the compressed values:
-    /// as many in every value block.
-    fn check_repetition(&self, repetition: &RepetitionValues) -> Result<(), String> {
-        let draws = self.header.counts[Value::DRAW.to_byte() as usize];
-        let set = repetition.draws();
-        let block_size = u64::from(self.header.block_size);
-        let same_blocks = self
-            .draws_before
-            .iter()
-            .enumerate()
-            .all(|(b, &before)| set.count_before(b as u64 * block_size) == before);
-        if repetition.len() as u64 != draws || set.size() != self.header.index_size || !same_blocks {
-            return Err(format!(
-                "repetition values for {} slots, the table has {draws} draws",
-                repetition.len()
-            ));
-        }
-        if repetition.entries().iter().flatten().any(|v| v.outcome().is_none()) {
-            return Err("a mate-only draw without a repetition value".into());
-        }
-        Ok(())
-    }
-}
-
-/// Checks that readers can tell the illegal slots of a table of `material` written with
-/// `index_params`: the name must be a set whose indexer this build has, with those parameters.
-fn check_index(path: &Path, material: &str, index_params: &[u8], len: u64) -> Result<(), TablebaseError> {
-    let invalid = |detail: String| TablebaseError::InvalidInput { path: path.to_path_buf(), detail };
-    let set = Material::parse(material).map_err(|e| {
-        invalid(format!(
-            "don't-care illegal slots need a material set's index, and '{material}' is none: {e}"
-        ))
-    })?;
-    let indexer = Indexer::new(&set);
-    if indexer.params() != index_params {
-        return Err(invalid(format!(
-            "don't-care illegal slots need the index of {material}, and the parameters given are not this build's"
-        )));
-    }
-    if indexer.size() != len {
-        return Err(invalid(format!(
-            "{len} values for the {} slots of the index of {material}",
-            indexer.size()
-        )));
-    }
-    Ok(())
 }
 
 /// What the slots that hold no legal position store.
@@ -380,47 +300,31 @@ enum Fill {
     CommonNonDraw,
 }
 
-/// The header's description of `repetition`.
-fn repetition_header(repetition: &RepetitionValues, entries_per_block: u32) -> RepetitionHeader {
-    let mut counts = [[0u64; 3]; 2];
-    for pair in repetition.entries() {
-        for (case, v) in pair.iter().enumerate() {
-            if let Some(o) = v.outcome() {
-                counts[case][o as usize] += 1;
-            }
-        }
-    }
-    RepetitionHeader {
-        entries_per_block,
-        draws: repetition.len() as u64,
-        first_base: repetition.first_base(),
-        draw_base: repetition.draw_base(),
-        counts,
-    }
-}
-
-/// The compressed repetition blocks of `repetition`.
-fn compress_repetition(
+/// The compressed blocks of the draw section of `draws`.
+fn compress_draws(
     path: &Path,
-    repetition: &RepetitionValues,
+    draws: &dyn DrawEntries,
     level: i32,
     entries_per_block: u32,
-) -> Result<Vec<Vec<u8>>, TablebaseError> {
-    let failure = |e: std::io::Error| TablebaseError::io(path, e);
-    repetition
-        .entries()
-        .par_chunks(entries_per_block as usize)
+    entry_bytes: usize,
+) -> Result<Vec<Vec<u8>>, TableError> {
+    let failure = |e: std::io::Error| TableError::io(path, e);
+    let per = entries_per_block as usize;
+    (0..draws.len().div_ceil(per))
+        .into_par_iter()
         .map_init(
-            || zstd::bulk::Compressor::new(level),
-            |compressor, chunk| {
+            || (zstd::bulk::Compressor::new(level), Vec::new()),
+            |(compressor, raw), b| {
                 let compressor =
                     compressor.as_mut().map_err(|e| failure(std::io::Error::new(e.kind(), e.to_string())))?;
-                let raw: Vec<u8> = chunk
-                    .iter()
-                    .flat_map(|p| [p[0].to_bits(), p[1].to_bits()])
-                    .flat_map(u16::to_le_bytes)
-                    .collect();
-                let mut block = compressor.compress(&raw).map_err(failure)?;
+                let range = b * per..((b + 1) * per).min(draws.len());
+                raw.clear();
+                draws.encode(range.clone(), raw);
+                if raw.len() != range.len() * entry_bytes {
+                    let detail = format!("draw entries of {} bytes, {entry_bytes} expected", raw.len() / range.len());
+                    return Err(TableError::InvalidInput { path: path.to_path_buf(), detail });
+                }
+                let mut block = compressor.compress(raw).map_err(failure)?;
                 block.shrink_to_fit();
                 Ok(block)
             },
@@ -489,10 +393,10 @@ fn compress_blocks(
     options: &WriteOptions,
     dictionary: &[u8],
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<(u64, u64)>, TablebaseError> {
+) -> Result<Vec<(u64, u64)>, TableError> {
     let done = std::sync::atomic::AtomicU64::new(0);
     let path = file.path().to_path_buf();
-    let failure = |e: std::io::Error| TablebaseError::io(&path, e);
+    let failure = |e: std::io::Error| TableError::io(&path, e);
     // A dictionary digested once: loading it raw into every context costs more than compressing
     // a block.
     let level = options.level;
@@ -520,7 +424,7 @@ fn compress_blocks(
                     Ok(block)
                 },
             )
-            .collect::<Result<_, TablebaseError>>()?;
+            .collect::<Result<_, TableError>>()?;
         for block in &blocks {
             entries.push((block.len() as u64, xxh3_64(block)));
             file.write_all(block)?;
