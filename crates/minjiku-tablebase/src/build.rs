@@ -2,10 +2,10 @@
 
 use crate::error::MinjikuTbError;
 use crate::file::{open, table_path, write};
-use crate::generate::{generate, GenerateOptions};
+use crate::generate::generate;
 use crate::material::Material;
 use crate::tables::{Tables, Values};
-use minishogi_tablebase::{Progress, ValueCounts};
+use minishogi_retro::{GenerateOptions, Progress, ValueCounts};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;

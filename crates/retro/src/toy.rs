@@ -79,6 +79,8 @@ impl VerifyRules for Piles {
         self.0 + 3
     }
 
+    fn scratch(&self) {}
+
     fn positions(&self, start: u64, end: u64, f: &mut dyn FnMut(u64, Option<u64>)) {
         (start..end).for_each(|i| f(i, (i < self.0 + 2).then_some(i)));
     }

@@ -35,12 +35,15 @@ pub trait VerifyRules: Sync {
     /// A position as the verifier holds it.
     type Pos;
     /// Buffers a worker reuses from position to position (a move list).
-    type Scratch: Default;
+    type Scratch;
     /// Why looking up a child can fail (reading another table, say).
     type Error: Send;
 
     /// Number of slots.
     fn size(&self) -> u64;
+
+    /// Fresh buffers for one worker.
+    fn scratch(&self) -> Self::Scratch;
 
     /// Calls `f(index, position)` for every slot of `start..end` in order, with the legal
     /// position the slot holds (the canonical one of its symmetry class), or `None`.
@@ -168,7 +171,7 @@ fn verify_range<R: VerifyRules>(
     end: u64,
 ) -> Result<VerifyReport, VerifyFailure<R::Error>> {
     let mut report = VerifyReport { slots: end - start, ..VerifyReport::default() };
-    let mut scratch = R::Scratch::default();
+    let mut scratch = rules.scratch();
     let mut children = Vec::with_capacity(256);
     let mut failure = None;
     rules.positions(start, end, &mut |index, pos| {

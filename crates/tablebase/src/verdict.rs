@@ -6,7 +6,7 @@ use std::fmt;
 use minishogi::{Color, EndReason, Game, RuleSet};
 
 use crate::draw_value::{Case, CycleOutcome, DrawValue};
-use crate::value::Value;
+use minishogi_retro::Value;
 
 /// Win, draw or loss for the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -12,9 +12,11 @@
 use minishogi::attacks::attacks;
 use minishogi::{Bitboard, Color, Kind, MoveList, Square};
 
+use minishogi_retro::RetroRules;
+
+use crate::children::child_slots;
 use crate::index::Indexer;
 use crate::placement::{Changes, Placement, IN_HAND};
-use crate::retro_rules::RetroRules;
 
 /// Gote's last rank (row index): moves that start or end there may promote.
 const GOTE_ZONE: u8 = 4;
@@ -100,15 +102,7 @@ impl RetroRules for MinishogiRetro {
         let placement = &pos.0;
         let mut moves = MoveList::new();
         placement.to_position_unchecked(Color::Sente).legal_moves(&mut moves);
-        // Children have gote to move: their slots are those of their colour flips.
-        let frame = self.indexer.frame(placement, true);
-        for &m in moves.iter() {
-            let slot = match placement.move_effect(m, Color::Sente) {
-                Some((men, n)) if !frame.is_ambiguous() => frame.index_with(&self.indexer, &men[..n]),
-                _ => self.indexer.index_transformed(&placement.after_move_changes(m, Color::Sente).0, true).0,
-            };
-            emit(slot);
-        }
+        child_slots(&self.indexer, placement, &moves, emit);
     }
 }
 
