@@ -89,7 +89,7 @@ pub fn build(
             continue;
         }
         let start = Instant::now();
-        event(BuildEvent::Generating(&material, crate::Indexer::new(&material).size()));
+        event(BuildEvent::Generating(&material, crate::index::Indexer::new(&material).size()));
         let progress = |p: Progress<'_>| event(BuildEvent::Progress(p));
         let generate_options = GenerateOptions { threads: options.threads, progress: Some(&progress) };
         let (values, _) = generate(&material, &tables, &generate_options)?;

@@ -13,7 +13,7 @@ pub enum MinjikuTbError {
     Generate(#[from] minishogi_retro::GenerateError),
     /// A material name that does not parse.
     #[error(transparent)]
-    Material(#[from] crate::MaterialError),
+    Material(#[from] crate::material::MaterialError),
     /// The file holds another set or index scheme than its name says.
     #[error("{}: {detail}", path.display())]
     WrongTable {

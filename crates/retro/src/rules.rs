@@ -46,7 +46,7 @@ pub trait RetroRules: Sync {
     /// [`RetroRules::move_count`] nor reported by [`RetroRules::predecessors`]; the generator seeds
     /// the analysis with this value. The default: every move stays in the set (Minishogi, whose
     /// captures go to hand).
-    fn exit_value(&self, _pos: &Self::Pos) -> Option<crate::Value> {
+    fn exit_value(&self, _pos: &Self::Pos) -> Option<crate::value::Value> {
         None
     }
 

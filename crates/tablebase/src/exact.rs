@@ -185,7 +185,8 @@ impl Stored for MaterialTable {
     }
 }
 
-/// What an exact probe says about a position (SPEC §4).
+/// What an exact probe says about a position: its verdict, best move and line, as `tb probe`
+/// answers them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExactProbe {
     /// The material set.
