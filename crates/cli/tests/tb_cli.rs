@@ -166,9 +166,9 @@ fn verify_reports_a_wrong_value_with_its_sfen() {
 #[test]
 fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
     use minishogi_tablebase::{
-        generate, write_table, GenerateOptions, Indexer, Material, Table, WriteOptions,
+        generate, write_table, GenerateOptions, Indexer, Material, MaterialTable, WriteOptions,
     };
-    use minishogi_tablebase::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE};
+    use minishogi_tablebase::{Header, FORMAT_VERSION, GAME, TRANSFORM_DONT_CARE};
     let dir = tempfile::tempdir().expect("tempdir");
     let m = Material::parse("S").expect("material");
     let values = generate(&m, &GenerateOptions::default()).expect("generate");
@@ -182,7 +182,7 @@ fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
     };
     write_table(&path, "S", &Indexer::new(&m).params(), &values, &old, &|_| {}).expect("write");
     let bytes = std::fs::read(&path).expect("read");
-    let (header, len) = Header::decode(&path, &bytes).expect("header");
+    let (header, len) = Header::decode(&path, &bytes, &GAME).expect("header");
     let v1 = Header { version: 1, ..header }.encode();
     std::fs::write(&path, [&v1[..], &bytes[len..]].concat()).expect("write");
     let before = bytes.len() as u64;
@@ -195,12 +195,13 @@ fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
         "{}",
         text(&out.stdout)
     );
-    let table = Table::open(&path).expect("open");
+    let material_table = MaterialTable::open_any(&path).expect("open");
+    let table = &material_table.table;
     assert_eq!((table.header().version, table.header().transform), (FORMAT_VERSION, TRANSFORM_DONT_CARE));
     assert!(table.file_bytes() < before, "{} bytes, {before} before", table.file_bytes());
-    assert_eq!(table.values().expect("values"), values);
+    assert_eq!(material_table.values().expect("values"), values);
     assert!(
-        !table.has_repetition(),
+        !material_table.has_repetition(),
         "rewriting keeps the values, and a version 1 file has no repetition values"
     );
     let out = run(&["tb", "info", f]);
@@ -213,7 +214,7 @@ fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
     assert!(text(&out.stderr).contains("predates repetition values"), "{}", text(&out.stderr));
     let out = run(&["tb", "gen", "S", "--dir", d]);
     assert!(text(&out.stderr).contains("predates repetition values): regenerating"), "{}", text(&out.stderr));
-    assert!(Table::open(&path).expect("open").has_repetition());
+    assert!(MaterialTable::open_any(&path).expect("open").has_repetition());
 }
 
 /// The kings-only set: nobody can mate, so the first player loses by repetition (SPEC §3.1).

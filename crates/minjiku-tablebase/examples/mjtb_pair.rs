@@ -7,7 +7,7 @@
 //! cargo run --release -p minjiku-tablebase --example mjtb_pair -- minjiku-tables K+S+SvK
 //! ```
 
-use minishogi_tablebase::Value;
+use minishogi_retro::Value;
 use minjiku::Color;
 use minjiku_tablebase::{open, table_path, Material};
 use std::path::PathBuf;

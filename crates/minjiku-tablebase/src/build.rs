@@ -2,10 +2,10 @@
 
 use crate::error::MinjikuTbError;
 use crate::file::{open, table_path, write};
-use crate::generate::{generate, GenerateOptions};
+use crate::generate::generate;
 use crate::material::Material;
 use crate::tables::{Tables, Values};
-use minishogi_tablebase::{Progress, ValueCounts};
+use minishogi_retro::{GenerateOptions, Progress, ValueCounts};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -89,7 +89,7 @@ pub fn build(
             continue;
         }
         let start = Instant::now();
-        event(BuildEvent::Generating(&material, crate::Indexer::new(&material).size()));
+        event(BuildEvent::Generating(&material, crate::index::Indexer::new(&material).size()));
         let progress = |p: Progress<'_>| event(BuildEvent::Progress(p));
         let generate_options = GenerateOptions { threads: options.threads, progress: Some(&progress) };
         let (values, _) = generate(&material, &tables, &generate_options)?;

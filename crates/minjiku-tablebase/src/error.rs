@@ -7,13 +7,13 @@ use std::path::PathBuf;
 pub enum MinjikuTbError {
     /// A table file could not be read or written (missing, truncated, corrupted, another game's).
     #[error(transparent)]
-    File(#[from] minishogi_tablebase::TablebaseError),
+    File(#[from] minishogi_retro::TableError),
     /// Generation failed.
     #[error(transparent)]
-    Generate(#[from] minishogi_tablebase::GenerateError),
+    Generate(#[from] minishogi_retro::GenerateError),
     /// A material name that does not parse.
     #[error(transparent)]
-    Material(#[from] crate::MaterialError),
+    Material(#[from] crate::material::MaterialError),
     /// The file holds another set or index scheme than its name says.
     #[error("{}: {detail}", path.display())]
     WrongTable {
@@ -26,11 +26,6 @@ pub enum MinjikuTbError {
     #[error("no table for {0} (build it first: minishogi minjiku tb gen {0})")]
     Missing(String),
     /// The worker thread pool could not be built.
-    #[error("cannot start {threads} worker threads: {message}")]
-    Threads {
-        /// Requested threads.
-        threads: usize,
-        /// The error.
-        message: String,
-    },
+    #[error(transparent)]
+    Threads(#[from] minishogi_retro::ThreadPoolError),
 }

@@ -1,14 +1,25 @@
-//! Table files: the Minishogi format with rule set `minjiku-dtm` (so that each game's reader
-//! refuses the other's files), extension `mjtb`, illegal slots stored as they are.
+//! Table files: the format of `minishogi-retro` with Minjiku's magic `MINJIKTB` and rule set
+//! `minjiku-dtm` (so that each game's reader refuses the other's files), extension `mjtb`,
+//! illegal slots stored as they are. Files written before Minjiku had a magic of its own start
+//! with Minishogi's `MSHOGITB` and are told apart by the rule set; they are still read.
 
 use crate::error::MinjikuTbError;
 use crate::index::Indexer;
 use crate::material::Material;
-use minishogi_tablebase::{write_table_for_rules, Table, WriteOptions, WriteSummary, DEFAULT_CACHE_BLOCKS};
+use minishogi_retro::{write_table, GameId, Table, WriteOptions, WriteSummary};
 use std::path::{Path, PathBuf};
 
 /// The rule set named in every Minjiku table's header: Minjiku rules, mate-only values.
 pub const RULE_SET: &str = "minjiku-dtm";
+
+/// How Minjiku table files identify themselves.
+pub const GAME: GameId = GameId {
+    name: "minjiku",
+    magic: *b"MINJIKTB",
+    older_magics: &[*b"MSHOGITB"],
+    rule_set: RULE_SET,
+    draws: None,
+};
 /// File name extension of Minjiku tables.
 pub const EXTENSION: &str = "mjtb";
 
@@ -28,9 +39,9 @@ pub fn write(
 ) -> Result<WriteSummary, MinjikuTbError> {
     let indexer = Indexer::new(material);
     let options = WriteOptions { dont_care_illegal: false, ..WriteOptions::default() };
-    Ok(write_table_for_rules(
+    Ok(write_table(
         path,
-        RULE_SET,
+        &GAME,
         &material.name(),
         &indexer.params(),
         values,
@@ -42,7 +53,7 @@ pub fn write(
 /// Opens a Minjiku table file and checks that its header names a set whose index this build
 /// knows; returns the set and the table.
 pub fn open(path: &Path) -> Result<(Material, Table), MinjikuTbError> {
-    let table = Table::open_for_rules(path, RULE_SET, DEFAULT_CACHE_BLOCKS)?;
+    let table = Table::open(path, &GAME)?;
     let wrong = |detail: String| MinjikuTbError::WrongTable { path: path.to_path_buf(), detail };
     let material = Material::parse(table.material()).map_err(|e| wrong(e.to_string()))?;
     if !material.is_canonical() {

@@ -1,7 +1,8 @@
 //! Endgame tables of Minjiku Shogi: two Kings and up to two more pieces, with distances to mate.
 //!
-//! The generic retrograde generator of `minishogi-tablebase` runs over this crate's
-//! [`RetroRules`](minishogi_tablebase::RetroRules) implementation. Minjiku has no drops, so a
+//! The game-independent retrograde generator of `minishogi-retro` runs over this crate's
+//! [`RetroRules`](minishogi_retro::RetroRules) implementation, and its files carry Minjiku's own
+//! magic ([`GAME`]). Minjiku has no drops, so a
 //! capture (or a Fire Dragon's burn, or a promotion) leaves a table's material set: such moves are
 //! valued through the smaller tables built before, in dependency order ([`Material::build_order`]).
 //! The page `docs/minjiku-tablebase.md` describes the tables, the index and how they are checked.
@@ -22,6 +23,8 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod build;
 #[cfg(feature = "clap")]
 pub mod cli;
@@ -40,8 +43,9 @@ mod verify;
 
 pub use build::{build, default_sets, plan, BuildEvent, BuildOptions, TableSummary, DEFAULT_PAIRS};
 pub use error::MinjikuTbError;
-pub use file::{open, table_path, write, EXTENSION, RULE_SET};
-pub use generate::{generate, GenerateOptions};
+pub use file::{open, table_path, write, EXTENSION, GAME, RULE_SET};
+pub use generate::generate;
+pub use minishogi_retro::{GenerateOptions, GenerateStats, Progress, Table, TableError, Value, ValueCounts};
 pub use index::{Indexer, SCHEME};
 pub use material::{Material, MaterialError, MAX_PIECES};
 pub use moves::{backed_up, best_of, stays_in_set};

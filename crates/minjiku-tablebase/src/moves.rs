@@ -1,6 +1,6 @@
 //! Which moves stay in a set and what a move's value is to the mover.
 
-use minishogi_tablebase::Value;
+use minishogi_retro::Value;
 use minjiku::{Kind, Move, Position};
 
 /// True when `m` keeps the material: no capture (rifle included), no burn, no promotion, and not

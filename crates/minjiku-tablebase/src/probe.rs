@@ -4,7 +4,7 @@ use crate::error::MinjikuTbError;
 use crate::file::{open, EXTENSION};
 use crate::moves::backed_up;
 use crate::tables::{Tables, Values};
-use minishogi_tablebase::Value;
+use minishogi_retro::Value;
 use minjiku::{Move, Position};
 use std::path::Path;
 
@@ -27,7 +27,7 @@ pub struct ProbeLine {
 impl MinjikuTablebase {
     /// Opens every `*.mjtb` file of `dir` (each checked on open).
     pub fn open(dir: &Path) -> Result<MinjikuTablebase, MinjikuTbError> {
-        let entries = std::fs::read_dir(dir).map_err(|e| minishogi_tablebase::TablebaseError::io(dir, e))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| minishogi_retro::TableError::io(dir, e))?;
         let mut paths: Vec<_> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())

@@ -6,7 +6,7 @@ use crate::file::open;
 use crate::material::Material;
 use crate::probe::ProbeLine;
 use crate::verify::VerifyReport;
-use minishogi_tablebase::ValueCounts;
+use minishogi_retro::ValueCounts;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -39,7 +39,7 @@ pub fn info(path: &Path) -> Result<TableInfo, MinjikuTbError> {
 
 fn counts_line(f: &mut fmt::Formatter<'_>, c: &ValueCounts) -> fmt::Result {
     let longest =
-        |v: Option<minishogi_tablebase::Value>| v.and_then(|v| v.dtm()).map_or("-".into(), |d| d.to_string());
+        |v: Option<minishogi_retro::Value>| v.and_then(|v| v.dtm()).map_or("-".into(), |d| d.to_string());
     write!(f, "wins {} losses {} draws {} longest mate {}", c.wins, c.losses, c.draws, longest(c.longest_win))
 }
 
@@ -95,7 +95,7 @@ pub fn side_summary(values: &[u8]) -> SideSummary {
     let half = values.len() / 2;
     let mut s = SideSummary::default();
     for (slot, &byte) in values.iter().enumerate() {
-        let v = minishogi_tablebase::Value::from_byte(byte);
+        let v = minishogi_retro::Value::from_byte(byte);
         if !v.is_legal() {
             continue;
         }

@@ -5,7 +5,7 @@ use crate::index::Indexer;
 use crate::moves::{backed_up, better, stays_in_set};
 use crate::origins::origins;
 use crate::tables::Tables;
-use minishogi_tablebase::{RetroRules, Value};
+use minishogi_retro::{RetroRules, Value};
 use minjiku::{movement, Move, MoveList, Piece, Position, Square};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,7 +4,7 @@
 use crate::error::MinjikuTbError;
 use crate::index::Indexer;
 use crate::material::Material;
-use minishogi_tablebase::{Table, Value};
+use minishogi_retro::{Table, Value};
 use minjiku::{Piece, Position, Square};
 use std::collections::HashMap;
 use std::sync::Arc;

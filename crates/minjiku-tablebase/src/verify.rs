@@ -6,17 +6,12 @@ use crate::error::MinjikuTbError;
 use crate::file::{open, table_path};
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::moves::{backed_up, best_of, better};
 use crate::retro::with_moves;
 use crate::tables::{Tables, Values};
-use minishogi_tablebase::{with_threads, Progress, Value};
-use rayon::prelude::*;
+use minishogi_retro::{verify_values as verify_slots, Child, Progress, Value, VerifyFailure, VerifyRules};
+use minjiku::Position;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-
-/// Slots per task.
-const CHUNK: u64 = 1 << 14;
 
 /// A verified table.
 #[derive(Clone, Debug)]
@@ -67,79 +62,89 @@ pub fn verify(
         let (_, t) = open(&table_path(dir, &next))?;
         tables.insert(next, Values::Memory(Arc::new(t.values().map_err(MinjikuTbError::from)?)));
     }
-    with_threads(threads, || verify_values(&material, &values, &tables, progress))
-        .map_err(|e| MinjikuTbError::Threads { threads: e.threads, message: e.message })?
+    check(&material, &values, &tables, threads, progress)
 }
 
-/// Verifies `values` as the table of canonical `material`, with `smaller` holding every set one
-/// move away.
+/// Verifies `values` as the table of canonical `material` on the current thread pool, with
+/// `smaller` holding every set one move away.
 pub fn verify_values(
     material: &Material,
     values: &[u8],
     smaller: &Tables,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<VerifyReport, VerifyError> {
-    let indexer = Indexer::new(material);
-    let size = indexer.size();
-    if values.len() as u64 != size {
-        return Err(MinjikuTbError::WrongTable {
-            path: material.name().into(),
-            detail: format!("{} values for {size} slots", values.len()),
-        }
-        .into());
+    check(material, values, smaller, None, progress)
+}
+
+/// Minjiku's rules as the verifier asks them, over one set's index.
+struct MinjikuVerify<'a> {
+    indexer: Indexer,
+    smaller: &'a Tables,
+}
+
+impl VerifyRules for MinjikuVerify<'_> {
+    type Pos = Position;
+    type Scratch = ();
+    type Error = MinjikuTbError;
+
+    fn size(&self) -> u64 {
+        self.indexer.size()
     }
-    let done = AtomicU64::new(0);
-    let results: Vec<Result<u64, VerifyError>> = (0..size.div_ceil(CHUNK))
-        .into_par_iter()
-        .map(|c| {
-            let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(size));
-            let mut legal = 0;
-            for slot in start..end {
-                let stored = Value::from_byte(values[slot as usize]);
-                let expected = match indexer.decode(slot) {
-                    None => Value::ILLEGAL,
-                    Some(pos) => {
-                        legal += 1;
-                        // A child the index encodes has this set's material (a capture, burn or
-                        // promotion changes it, and `encode` refuses other material).
-                        with_moves(&pos, |moves| -> Result<Value, VerifyError> {
-                            let mut best: Option<Value> = None;
-                            for &m in moves.iter() {
-                                let child = pos.after(m);
-                                let v = match indexer.encode(&child) {
-                                    Some(s) => Value::from_byte(values[s as usize]),
-                                    None => smaller.value(&child)?.unwrap_or(Value::ILLEGAL),
-                                };
-                                let v = backed_up(v);
-                                if best.is_none_or(|b| better(v, b)) {
-                                    best = Some(v);
-                                }
-                            }
-                            Ok(best_of(best))
-                        })?
-                    }
-                };
-                if stored != expected {
-                    let fen = indexer.decode(slot).map_or("illegal".to_string(), |p| p.to_fen());
-                    return Err(VerifyError::Mismatch {
-                        material: material.name(),
-                        slot,
-                        fen,
-                        stored,
-                        expected,
-                    });
-                }
+
+    fn scratch(&self) {}
+
+    fn positions(&self, start: u64, end: u64, f: &mut dyn FnMut(u64, Option<Position>)) {
+        (start..end).for_each(|slot| f(slot, self.indexer.decode(slot)));
+    }
+
+    fn children(&self, pos: &Position, _: &mut (), children: &mut Vec<Child>) -> Result<(), MinjikuTbError> {
+        with_moves(pos, |moves| {
+            for &m in moves.iter() {
+                let child = pos.after(m);
+                // A child the index encodes has this set's material (a capture, burn or promotion
+                // changes it, and `encode` refuses other material).
+                children.push(match self.indexer.encode(&child) {
+                    Some(s) => Child::Slot(s),
+                    None => Child::Outside(self.smaller.value(&child)?.unwrap_or(Value::ILLEGAL)),
+                });
             }
-            let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
-            if let Some(report) = progress {
-                report(Progress { phase: "verify", done: d, total: size });
-            }
-            Ok(legal)
+            Ok(())
         })
-        .collect();
-    let mut legal = 0;
-    for r in results {
-        legal += r?;
     }
-    Ok(VerifyReport { material: material.clone(), slots: size, legal })
+
+    fn describe(&self, pos: &Position) -> String {
+        pos.to_fen()
+    }
+
+    fn describe_move(&self, pos: &Position, _: &(), i: usize) -> String {
+        with_moves(pos, |moves| moves.iter().nth(i).map_or_else(|| format!("{i}"), |&m| pos.move_to_coord(m)))
+    }
+}
+
+/// Verifies `values` as the table of `material` on `threads` workers.
+fn check(
+    material: &Material,
+    values: &[u8],
+    smaller: &Tables,
+    threads: Option<usize>,
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+) -> Result<VerifyReport, VerifyError> {
+    let rules = MinjikuVerify { indexer: Indexer::new(material), smaller };
+    match verify_slots(&rules, values, threads, progress) {
+        Ok(report) => Ok(VerifyReport { material: material.clone(), slots: report.slots, legal: report.positions }),
+        Err(VerifyFailure::WrongLength { slots, values }) => Err(MinjikuTbError::WrongTable {
+            path: material.name().into(),
+            detail: format!("{values} values for {slots} slots"),
+        }
+        .into()),
+        Err(VerifyFailure::Mismatch(m)) => Err(VerifyError::Mismatch {
+            material: material.name(),
+            slot: m.slot,
+            fen: m.position.unwrap_or_else(|| "illegal".into()),
+            stored: m.stored,
+            expected: m.expected,
+        }),
+        Err(VerifyFailure::Rules(e)) => Err(e.into()),
+        Err(VerifyFailure::Threads(e)) => Err(MinjikuTbError::Threads(e).into()),
+    }
 }

@@ -1,7 +1,7 @@
 //! Minjiku tables: built, verified by the forward verifier, deterministic, probed along a line to
 //! mate, and refused when damaged or of the other game.
 
-use minishogi_tablebase::Value;
+use minishogi_retro::{write_table, GameId, Header, WriteOptions};
 use minjiku::Position;
 use minjiku_tablebase::*;
 use std::path::Path;
@@ -98,17 +98,37 @@ fn damaged_and_foreign_files_are_refused() {
     let Err(err) = open(&cut) else { panic!("a truncated file is refused") };
     assert!(err.to_string().contains("cut.mjtb"), "{err}");
     assert!(info(&dir.path().join("missing.mjtb")).is_err());
-    // Minishogi's reader refuses a Minjiku table, and the other way round.
-    let Err(err) = minishogi_tablebase::Table::open(path) else { panic!("refused") };
-    assert!(err.to_string().contains("minjiku-dtm"), "{err}");
-    let kings = minishogi_tablebase::Material::parse("-").expect("a set");
-    let values = minishogi_tablebase::generate(&kings, &Default::default()).expect("generates");
+    // A Minjiku table starts with Minjiku's magic, so Minishogi's reader refuses it; a file of
+    // Minishogi's magic and rule set is refused here by its rule set.
+    assert_eq!(&bytes[..8], b"MINJIKTB");
+    let minishogi = GameId { name: "minishogi", magic: *b"MSHOGITB", older_magics: &[], rule_set: "minishogi-dtm", draws: None };
+    let Err(err) = Table::open(path, &minishogi) else { panic!("refused") };
+    assert!(err.to_string().contains("not a minishogi table file"), "{err}");
     let shogi = dir.path().join("kings.mstb");
-    let params = minishogi_tablebase::Indexer::new(&kings).params();
-    minishogi_tablebase::write_table(&shogi, "-", &params, &values, &Default::default(), &|_| {})
-        .expect("writes");
+    let options = WriteOptions { dont_care_illegal: false, ..WriteOptions::default() };
+    write_table(&shogi, &minishogi, "-", &[1], &[0, 255], &options, &|_| {}).expect("writes");
     let Err(err) = open(&shogi) else { panic!("refused") };
     assert!(err.to_string().contains("minishogi-dtm"), "{err}");
+}
+
+/// A file written before Minjiku tables had a magic of their own (Minishogi's `MSHOGITB`, told
+/// apart by the rule set) is read as it was: same values, and it verifies.
+#[test]
+fn files_with_the_older_magic_are_still_read() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let written = built(dir.path(), "KGvK", 2);
+    let path = &written.last().expect("KGvK").path;
+    let (_, table) = open(path).expect("opens");
+    let values = table.values().expect("values");
+    let bytes = std::fs::read(path).expect("reads");
+    let header_len = table.header().encode().len();
+    let old = Header { magic: *b"MSHOGITB", ..table.header().clone() }.encode();
+    drop(table);
+    std::fs::write(path, [&old[..], &bytes[header_len..]].concat()).expect("writes");
+    let (material, table) = open(path).expect("the older magic opens");
+    assert_eq!((material.name().as_str(), &table.header().magic), ("KGvK", b"MSHOGITB"));
+    assert_eq!(table.values().expect("values"), values);
+    verify(path, Some(2), None).expect("verifies");
 }
 
 /// A two-piece set (10^8 slots, minutes): built with its one-piece dependencies and verified.

@@ -3,7 +3,7 @@
 
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use minishogi_tablebase::{Material, TablebaseError, MAX_BUILD_PIECES};
+use minishogi_tablebase::{Material, TableError, TablebaseError, MAX_BUILD_PIECES};
 use std::path::Path;
 
 /// An answer other than success.
@@ -85,7 +85,7 @@ impl From<TablebaseError> for ApiError {
                 Ok(m) => ApiError::missing_table(&m, dir),
                 Err(_) => ApiError::new(StatusCode::NOT_FOUND, e.to_string()),
             },
-            TablebaseError::UnsupportedVersion { .. } => {
+            TablebaseError::File(TableError::UnsupportedVersion { .. }) => {
                 ApiError::internal(format!("{e}: regenerate it with 'minishogi tb gen --force'"))
             }
             other => ApiError::internal(other.to_string()),

@@ -7,7 +7,7 @@
 //! (defaults: `WriteOptions::default()`; `--keep-illegal` stores 255 in illegal slots as format
 //! version 1 did). Set `RAYON_NUM_THREADS` to choose the thread count.
 
-use minishogi_tablebase::{write_table, Indexer, Material, Table, WriteOptions};
+use minishogi_tablebase::{write_table, Indexer, MaterialTable, Table, WriteOptions, GAME};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -43,8 +43,8 @@ fn run() -> Result<(), String> {
     println!("{options:?}");
     let (mut bytes, mut positions) = (0u64, 0u64);
     for file in &files {
-        let table = Table::open(file).map_err(|e| e.to_string())?;
-        let material = Material::parse(table.material()).map_err(|e| format!("{}: {e}", file.display()))?;
+        let table = MaterialTable::open_any(file).map_err(|e| e.to_string())?;
+        let material = table.material();
         let values = table.values().map_err(|e| e.to_string())?;
         drop(table);
         let path = dir.join("table.mstb");
@@ -53,7 +53,7 @@ fn run() -> Result<(), String> {
         let summary = write_table(&path, &material.name(), &params, &values, &options, &|_| {})
             .map_err(|e| e.to_string())?;
         let written = start.elapsed().as_secs_f64();
-        let table = Table::open(&path).map_err(|e| e.to_string())?;
+        let table = Table::open(&path, &GAME).map_err(|e| e.to_string())?;
         let step = table.block_count().div_ceil(TIMED_BLOCKS).max(1);
         let mut times = Vec::new();
         for block in (0..table.block_count()).step_by(step as usize) {

@@ -5,14 +5,18 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use minishogi_retro::{
+    release_free_memory, GenerateOptions, GenerateStats, Progress, WriteOptions, WriteSummary, FORMAT_VERSION,
+};
+
 use crate::error::TablebaseError;
-use crate::format::{table_file_name, FORMAT_VERSION};
-use crate::generate::{generate_with_stats, repetition_values_of_draws, GenerateOptions, GenerateStats};
+use crate::files::table_file_name;
+use crate::generate::{generate_with_stats, repetition_values_of_draws};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::material_table::MaterialTable;
-use crate::progress::Progress;
-use crate::write::{compress_values, WriteOptions, WriteSummary};
+use crate::repetition::draw_set;
+use crate::write::{compress_table, write_compressed_table};
 
 /// The most pieces (besides the kings) of the sets tables are built for: four pieces would need
 /// about 10¹⁰ slots, beyond what one machine builds.
@@ -70,7 +74,7 @@ pub fn plan_build(dir: &Path, sets: &[Material], force: bool) -> BuildPlan {
         let path = dir.join(table_file_name(&material));
         if path.exists() && !force {
             match MaterialTable::open(&path, &material) {
-                Ok(t) if !t.table.has_repetition() => plan.mate_only.push(material),
+                Ok(t) if !t.has_repetition() => plan.mate_only.push(material),
                 Ok(t) => {
                     let version = t.table.header().version;
                     plan.present.push(Present { material, path, version });
@@ -141,26 +145,26 @@ pub fn build_table(
     // The values are compressed into the file first and dropped: the repetition analysis then
     // needs only the set of draws (an eighth of a byte per slot) besides its own arrays.
     let name = material.name();
-    let draws = crate::repetition::draw_set(&name, &values)?;
+    let draws = draw_set(&name, &values)?;
     let path = dir.join(table_file_name(material));
     let write_options = WriteOptions { level, ..WriteOptions::default() };
     let total = values.len().div_ceil(write_options.block_size.max(1) as usize) as u64;
     let indexer = Indexer::new(material);
     let compressed =
-        compress_values(&path, &name, &indexer.params(), &values, true, &write_options, &|done| {
+        compress_table(&path, &name, &indexer.params(), &values, true, &write_options, &|done| {
             progress(Progress { phase: "compress", done, total })
         })?;
     drop(values);
-    crate::memory::release_free_memory();
+    release_free_memory();
     let analysed = Instant::now();
     let repetition = repetition_values_of_draws(material, draws, &options)?;
     let repetition_time = analysed.elapsed();
-    let written = compressed.write(&path, Some(&repetition))?;
+    let written = write_compressed_table(compressed, &path, Some(&repetition))?;
     let draws = repetition.len() as u64;
     drop(repetition);
     // The analysis's arrays were large and many: hand them back before the next phase (checking
     // the file, or the next table) allocates its own.
-    crate::memory::release_free_memory();
+    release_free_memory();
     let total_time = start.elapsed();
     Ok(BuildSummary {
         material: *material,

@@ -1,17 +1,44 @@
 //! A run of builds: the tables of a list of sets generated and written one after the other into
 //! a directory, each verified after writing if asked.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+use minishogi_retro::{map_large_allocations, peak_memory, release_free_memory, Progress, VerifyReport};
 
 use crate::build::{build_table, BuildSummary};
 use crate::error::TablebaseError;
-use crate::format::table_file_name;
+use crate::files::table_file_name;
 use crate::material::Material;
 use crate::material_table::MaterialTable;
-use crate::memory::{map_large_allocations, peak_memory, release_free_memory};
-use crate::progress::Progress;
-use crate::report::VerifiedTable;
+use crate::verify_repetition::RepetitionReport;
+
+/// A table file whose checksums and values passed verification.
+#[derive(Clone, Debug)]
+pub struct VerifiedTable {
+    /// The file.
+    pub path: PathBuf,
+    /// What the check of the values counted.
+    pub report: VerifyReport,
+    /// What the check of the repetition values counted (`None` for a mate-only table).
+    pub repetition: Option<RepetitionReport>,
+    /// Time taken.
+    pub time: Duration,
+}
+
+impl VerifiedTable {
+    /// Verifies `table`, the file at `path`: its checksums, then every value against the rules
+    /// (see [`MaterialTable::verify`]).
+    pub fn check(
+        path: &Path,
+        table: &MaterialTable,
+        progress: &(dyn Fn(Progress<'_>) + Sync),
+    ) -> Result<VerifiedTable, TablebaseError> {
+        let start = Instant::now();
+        let (report, repetition) = table.verify(Some(progress))?;
+        Ok(VerifiedTable { path: path.to_path_buf(), report, repetition, time: start.elapsed() })
+    }
+}
 
 /// What [`build_tables`] reports as it goes, for each set in turn.
 #[derive(Clone, Copy, Debug)]

@@ -102,7 +102,16 @@ pub struct GenArgs {
     pub verify: bool,
     /// The compression of the tables written.
     #[command(flatten)]
-    pub write: WriteOptions,
+    pub write: Compression,
+}
+
+/// The zstd level of the tables a command writes (flag `--level`).
+#[derive(Args, Clone, Debug)]
+pub struct Compression {
+    /// zstd compression level of the blocks (1-22): higher is smaller and slower to write, reading
+    /// speed is about the same.
+    #[arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))]
+    pub level: i32,
 }
 
 /// A material set's name parsed for the command line (the error is the whole message).
@@ -279,7 +288,7 @@ pub struct RewriteArgs {
     pub files: TableFiles,
     /// The compression of the tables written.
     #[command(flatten)]
-    pub write: WriteOptions,
+    pub write: Compression,
 }
 
 impl RewriteArgs {

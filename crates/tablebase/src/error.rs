@@ -1,93 +1,21 @@
-//! Errors of table files and probing: every message names the file (and the block) concerned.
+//! The errors of Minishogi tables: their files, probes, generation and verification. Every
+//! error type of the crate lives here, so that the modules that raise them import this one and it
+//! imports none of them.
 
-use crate::report::human_bytes;
-use std::io;
 use std::path::PathBuf;
+
+use minishogi_retro::{GenerateError, TableError, ThreadPoolError, Value};
 use thiserror::Error;
+
+use crate::draw_value::{Case, DrawValue};
 
 /// What can go wrong writing, opening, reading or probing tables.
 #[derive(Debug, Error)]
 pub enum TablebaseError {
-    /// The operating system refused a read, write, rename or sync.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file or directory concerned.
-        path: PathBuf,
-        /// The underlying error (e.g. no space left on device).
-        #[source]
-        source: io::Error,
-    },
-    /// The file does not start with the table magic bytes.
-    #[error("{}: not a minishogi table file (bad magic bytes)", path.display())]
-    BadMagic {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The file was written by a format version this build does not read.
-    #[error(
-        "{}: table format version {found}, this build reads versions {oldest} to {newest}",
-        path.display()
-    )]
-    UnsupportedVersion {
-        /// The file.
-        path: PathBuf,
-        /// Version in the file.
-        found: u32,
-        /// Oldest version this build reads.
-        oldest: u32,
-        /// Version this build writes (and newest it reads).
-        newest: u32,
-    },
-    /// The file is shorter than its header says it must be.
-    #[error("{}: truncated file: {detail}", path.display())]
-    Truncated {
-        /// The file.
-        path: PathBuf,
-        /// What is missing.
-        detail: String,
-    },
-    /// The header or block offset table fails its checksum or holds impossible values.
-    #[error("{}: corrupted table header: {detail}", path.display())]
-    CorruptedHeader {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        detail: String,
-    },
-    /// A block fails its checksum or does not decompress to its expected size.
-    #[error("{}: corrupted block {block}: {detail}", path.display())]
-    CorruptedBlock {
-        /// The file.
-        path: PathBuf,
-        /// Block number (0-based).
-        block: u64,
-        /// What is wrong.
-        detail: String,
-    },
-    /// The file is a valid table, but not the one expected (other material, rule set or index scheme).
-    #[error("{}: {detail}", path.display())]
-    WrongTable {
-        /// The file.
-        path: PathBuf,
-        /// What differs.
-        detail: String,
-    },
-    /// The file is a table of the expected material, written with another index scheme.
-    #[error("{}: written with another index scheme", path.display())]
-    WrongIndexScheme {
-        /// The file.
-        path: PathBuf,
-    },
-    /// An index beyond the end of the table was asked for.
-    #[error("{}: index {index} out of range (table size {size})", path.display())]
-    IndexOutOfRange {
-        /// The file.
-        path: PathBuf,
-        /// The index asked for.
-        index: u64,
-        /// The table's index size.
-        size: u64,
-    },
+    /// A table file could not be written, opened or read (missing, truncated, corrupted,
+    /// another game's or another set's).
+    #[error(transparent)]
+    File(#[from] TableError),
     /// A table that a probe needs is not in the directory.
     #[error("no table for {material} in {}", dir.display())]
     MissingTable {
@@ -111,8 +39,8 @@ pub enum TablebaseError {
     /// The system has less memory available than building a table needs.
     #[error(
         "not enough memory for table {material}: {} needed, {} available",
-        human_bytes(*needed),
-        human_bytes(*available)
+        binary_units(*needed),
+        binary_units(*available)
     )]
     NotEnoughMemory {
         /// Material set name of the largest table to build.
@@ -124,13 +52,16 @@ pub enum TablebaseError {
     },
     /// Generation of a table failed.
     #[error(transparent)]
-    Generate(#[from] crate::generate::GenerateError),
+    Generate(#[from] GenerateError),
+    /// The repetition analysis of a table's mate-only draws failed.
+    #[error(transparent)]
+    RepetitionAnalysis(#[from] RepetitionAnalysisError),
     /// A table's values disagree with the rules.
     #[error(transparent)]
-    Verify(#[from] crate::verify::VerifyError),
+    Verify(#[from] VerifyError),
     /// A repetition value failed verification.
     #[error(transparent)]
-    VerifyRepetition(#[from] crate::verify_repetition::RepetitionError),
+    VerifyRepetition(#[from] RepetitionError),
     /// Stored values contradict each other (a position's value does not follow from its children's).
     #[error("{}: inconsistent values at {sfen}: {detail}", path.display())]
     Inconsistent {
@@ -141,20 +72,12 @@ pub enum TablebaseError {
         /// What is wrong.
         detail: String,
     },
-    /// A caller passed something the format cannot hold (e.g. a name longer than 65535 bytes).
-    #[error("{}: {detail}", path.display())]
-    InvalidInput {
-        /// The file that was to be written.
-        path: PathBuf,
-        /// What is wrong.
-        detail: String,
-    },
 }
 
 impl TablebaseError {
     /// An I/O error about `path`.
-    pub fn io(path: impl Into<PathBuf>, source: io::Error) -> TablebaseError {
-        TablebaseError::Io { path: path.into(), source }
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> TablebaseError {
+        TablebaseError::File(TableError::io(path, source))
     }
 
     /// The error as one line for a user, with the `minishogi` command that fixes it where there
@@ -164,13 +87,13 @@ impl TablebaseError {
             TablebaseError::MissingTable { material, dir } => {
                 format!("{self}: run 'minishogi tb gen {material} --dir {}'", dir.display())
             }
-            TablebaseError::UnsupportedVersion { .. } => {
+            TablebaseError::File(TableError::UnsupportedVersion { .. }) => {
                 format!("{self}: regenerate it with 'minishogi tb gen --force'")
             }
-            TablebaseError::WrongIndexScheme { .. } => {
+            TablebaseError::File(TableError::WrongIndexScheme { .. }) => {
                 format!("{self}: regenerate it with 'minishogi tb gen'")
             }
-            TablebaseError::Verify(crate::verify::VerifyError::Mismatch { sfen, .. }) => {
+            TablebaseError::Verify(VerifyError::Mismatch { sfen, .. }) => {
                 format!("{self}; position {sfen}")
             }
             _ => self.to_string(),
@@ -178,21 +101,139 @@ impl TablebaseError {
     }
 }
 
+/// `n` bytes in binary units (`1.5 GiB`), as the memory error says them.
+fn binary_units(n: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = n as f64;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{n} B")
+    } else {
+        format!("{v:.1} {}", UNITS[unit])
+    }
+}
+
+/// Why the repetition analysis of a table's mate-only draws failed.
+#[derive(Debug, Error)]
+pub enum RepetitionAnalysisError {
+    /// More mate-only draws than the repetition analysis numbers.
+    #[error("material {material}: too many mate-only draws for the repetition analysis")]
+    TooManyDraws {
+        /// The material set.
+        material: String,
+    },
+    /// A progress measure of the repetition values is larger than the file encoding holds.
+    #[error("material {material}: a repetition progress measure ({measure}) does not fit the encoding")]
+    ProgressTooLarge {
+        /// The material set.
+        material: String,
+        /// The measure.
+        measure: u64,
+    },
+    /// The repetition analysis contradicted itself (a bug in the generator, not in the input).
+    #[error("material {material}: repetition analysis inconsistent at slot {slot}: {detail}")]
+    Inconsistent {
+        /// The material set.
+        material: String,
+        /// The slot.
+        slot: u64,
+        /// What was seen.
+        detail: &'static str,
+    },
+    /// The worker thread pool could not be built.
+    #[error(transparent)]
+    Threads(#[from] ThreadPoolError),
+}
+
+/// Why a table failed verification.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum VerifyError {
+    /// The value array does not have one byte per slot.
+    #[error("material {material}: {found} values, but the index has {expected} slots")]
+    WrongLength {
+        /// The material set.
+        material: String,
+        /// Slots of the index.
+        expected: u64,
+        /// Values given.
+        found: u64,
+    },
+    /// A stored value differs from the one the rules give.
+    #[error("material {material}, slot {index}: stored {stored:?}, the rules give {expected:?} ({detail})")]
+    Mismatch {
+        /// The material set.
+        material: String,
+        /// The slot.
+        index: u64,
+        /// The position in SFEN (`-` if the slot holds none).
+        sfen: String,
+        /// The stored value.
+        stored: Value,
+        /// The recomputed value.
+        expected: Value,
+        /// What was seen.
+        detail: String,
+    },
+    /// The worker thread pool could not be built.
+    #[error(transparent)]
+    Threads(#[from] ThreadPoolError),
+}
+
+/// Why the repetition values failed verification.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RepetitionError {
+    /// The repetition values are not given for exactly the mate-only draws.
+    #[error("material {material}: repetition values for {found} slots, but the table has {expected} mate-only draws")]
+    WrongDraws {
+        /// The material set.
+        material: String,
+        /// Mate-only draws.
+        expected: u64,
+        /// Slots with repetition values.
+        found: u64,
+    },
+    /// An entry fails its local check.
+    #[error("material {material}, slot {index} ({sfen}), {case:?}: stored {stored:?}: {detail}")]
+    Mismatch {
+        /// The material set.
+        material: String,
+        /// The slot.
+        index: u64,
+        /// The position (the side to move is the case's player).
+        sfen: String,
+        /// Which case.
+        case: Case,
+        /// The stored entry.
+        stored: DrawValue,
+        /// What was seen.
+        detail: String,
+    },
+}
+
 #[cfg(test)]
 mod tests {
-    use super::TablebaseError;
+    use super::{TableError, TablebaseError};
     use std::path::PathBuf;
 
     #[test]
     fn errors_name_the_command_that_fixes_them() {
         let path = PathBuf::from("t/R.mstb");
-        let old = TablebaseError::UnsupportedVersion { path: path.clone(), found: 9, oldest: 1, newest: 2 };
+        let old = TablebaseError::File(TableError::UnsupportedVersion {
+            path: path.clone(),
+            found: 9,
+            oldest: 1,
+            newest: 2,
+        });
         assert!(
             old.describe().ends_with(": regenerate it with 'minishogi tb gen --force'"),
             "{}",
             old.describe()
         );
-        let scheme = TablebaseError::WrongIndexScheme { path };
+        let scheme = TablebaseError::File(TableError::WrongIndexScheme { path });
         assert!(
             scheme.describe().ends_with(": regenerate it with 'minishogi tb gen'"),
             "{}",

@@ -13,7 +13,7 @@ use crate::error::TablebaseError;
 use crate::material::Material;
 use crate::material_table::{best_move, MaterialTable};
 use crate::tablebase::Tablebase;
-use crate::value::Value;
+use minishogi_retro::Value;
 use crate::verdict::Verdict;
 
 /// Most plies of a line (a mate is at most 249 plies; a repetition line is a prefix and three
@@ -149,7 +149,7 @@ impl MaterialTable {
         let value = self.value_at(position, index)?;
         let case = Case::of(position.side_to_move(), first_player);
         let entry = if value.is_draw() && rules == RuleSet::Standard {
-            self.table.draw_entries(index)?.map(|pair| pair[case.index()])
+            self.draw_entries(index)?.map(|pair| pair[case.index()])
         } else {
             None
         };
@@ -163,17 +163,17 @@ impl Stored for MaterialTable {
     }
 
     fn entries(&self, position: &Position) -> Result<Option<[DrawValue; 2]>, TablebaseError> {
-        if !self.table.has_repetition() {
+        if !self.has_repetition() {
             return Ok(None);
         }
         match self.indexer.index(position) {
-            Some(index) => self.table.draw_entries(index),
+            Some(index) => self.draw_entries(index),
             None => Ok(None),
         }
     }
 
     fn bases(&self) -> (u32, u32) {
-        self.table.header().repetition.as_ref().map_or((0, 0), |r| (r.first_base, r.draw_base))
+        MaterialTable::bases(self)
     }
 
     fn inconsistent(&self, position: &Position, detail: &str) -> TablebaseError {
@@ -185,7 +185,8 @@ impl Stored for MaterialTable {
     }
 }
 
-/// What an exact probe says about a position (SPEC §4).
+/// What an exact probe says about a position: its verdict, best move and line, as `tb probe`
+/// answers them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExactProbe {
     /// The material set.
@@ -241,7 +242,7 @@ impl Tablebase {
             verdict,
             first_player,
             best,
-            mate_only: !table.table.has_repetition(),
+            mate_only: !table.has_repetition(),
         }))
     }
 

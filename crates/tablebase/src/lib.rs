@@ -1,5 +1,7 @@
-//! Minishogi endgame tablebases: material sets, indexing, retrograde generation, the table file
-//! format, probing and verification.
+//! Minishogi endgame tablebases on the game-independent retrograde core of `minishogi-retro`:
+//! material sets, the index of their positions, Minishogi's un-moves, the values of mate-only
+//! draws under the standard repetition rule, the directory of table files and its probes, and
+//! verification against the rules.
 //!
 //! ```
 //! use minishogi::Position;
@@ -24,31 +26,27 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod build;
 mod build_run;
+mod children;
 #[cfg(feature = "clap")]
 pub mod cli;
-mod draw_count;
+mod draw_section;
 mod draw_value;
 mod error;
 mod exact;
-mod format;
+mod files;
 mod generate;
 mod index;
 mod material;
 mod material_table;
-mod memory;
-mod minishogi_retro;
 mod placement;
-mod progress;
 mod repetition;
 mod report;
 mod retro_rules;
-mod table;
 mod tablebase;
-mod thread_pool;
-mod value;
-mod value_counts;
 mod verdict;
 mod verify;
 mod verify_repetition;
@@ -58,37 +56,25 @@ pub use build::{
     build_table, memory_needed, plan_build, requested_sets, BuildPlan, BuildSummary, MemoryNeed, Present,
     DEFAULT_BUILD_PIECES, MAX_BUILD_PIECES,
 };
-pub use build_run::{build_tables, BuildEvent, BuildRun};
+pub use build_run::{build_tables, BuildEvent, BuildRun, VerifiedTable};
 pub use draw_value::{Case, CycleOutcome, DrawValue};
-pub use error::TablebaseError;
+pub use error::{RepetitionAnalysisError, RepetitionError, TablebaseError, VerifyError};
 pub use exact::ExactProbe;
-pub use format::{
-    table_file_name, Header, EXTENSION, FORMAT_VERSION, MAGIC, OLDEST_FORMAT_VERSION, RULE_SET,
-    TRANSFORM_DONT_CARE, TRANSFORM_NONE,
-};
-pub use generate::{
-    generate, generate_with_stats, repetition_values, retrograde, GenerateError, GenerateOptions,
-    GenerateStats,
-};
+pub use files::{table_file_name, EXTENSION, GAME, RULE_SET};
+pub use generate::{generate, generate_with_stats, repetition_values};
 pub use index::{Indexer, SCHEME_VERSION};
 pub use material::{Material, MaterialError, MAX_PER_KIND};
 pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
-pub use memory::{available_memory, peak_memory, release_free_memory};
-pub use minishogi_retro::{MinishogiRetro, RetroPos};
-pub use progress::Progress;
+pub use minishogi_retro::{
+    available_memory, with_threads, GenerateError, GenerateOptions, GenerateStats, Header, Progress, Table,
+    TableError, ThreadPoolError, Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary,
+    DEFAULT_CACHE_BLOCKS, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
+};
 pub use repetition::RepetitionValues;
-pub use report::{
-    human_bytes, thousands, MemoryCheck, ProbeAnswer, RewrittenTable, TableInfo, VerifiedTable,
-};
-pub use retro_rules::RetroRules;
-pub use table::{Table, DEFAULT_CACHE_BLOCKS};
+pub use report::{human_bytes, thousands, MemoryCheck, ProbeAnswer, RewrittenTable, TableInfo};
+pub use retro_rules::{MinishogiRetro, RetroPos};
 pub use tablebase::{OnTheFly, Probe, Tablebase};
-pub use thread_pool::{with_threads, ThreadPoolError};
-pub use value::Value;
-pub use value_counts::ValueCounts;
 pub use verdict::{By, Verdict, Wdl};
-pub use verify::{verify, VerifyError, VerifyReport};
-pub use verify_repetition::{verify_repetition, RepetitionError, RepetitionReport};
-pub use write::{
-    write_table, write_table_for_rules, write_table_with_repetition, WriteOptions, WriteSummary,
-};
+pub use verify::verify;
+pub use verify_repetition::{verify_repetition, RepetitionReport};
+pub use write::{write_table, write_table_with_repetition};

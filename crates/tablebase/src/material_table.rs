@@ -4,18 +4,21 @@
 use std::path::Path;
 
 use minishogi::{Move, MoveList, Position};
+use minishogi_retro::{
+    release_free_memory, DrawRanks, Progress, Table, Value, VerifyReport, WriteOptions, WriteSummary,
+};
 
+use crate::draw_section::{bases, check_description, decode_pair, stored_entries};
+use crate::draw_value::DrawValue;
 use crate::error::TablebaseError;
+use crate::files::GAME;
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::progress::Progress;
-use crate::repetition::RepetitionValues;
-use crate::table::Table;
-use crate::value::Value;
-use crate::verify::draw_ranks::DrawRanks;
-use crate::verify::{verify, verify_with_repetition, CheckError, VerifyReport};
-use crate::verify_repetition::{Entries, RepetitionReport};
-use crate::write::{write_table_with_repetition, WriteOptions, WriteSummary};
+use crate::repetition::{DrawSet, RepetitionValues};
+use crate::retro_rules::MinishogiRetro;
+use crate::verify::verify;
+use crate::verify_repetition::{verify_entries, Entries, RepetitionReport};
+use crate::write::write_table_with_repetition;
 
 /// Number of legal positions of the set that the table answers for: each stored (canonical) position
 /// stands for itself, its colour-flipped twin with the other side to move, and the mirror images of
@@ -48,17 +51,26 @@ impl MaterialTable {
     /// Opens `path` as the table of `material`, checking that the header's material, rule set and
     /// index parameters are those of this build.
     pub fn open(path: &Path, material: &Material) -> Result<MaterialTable, TablebaseError> {
-        let table = Table::open(path)?;
+        let table = Table::open(path, &GAME)?;
         let indexer = Indexer::new(material);
-        table.check_indexer(&indexer)?;
+        table.check_index(&material.name(), &indexer.params(), indexer.size())?;
+        check_description(&table)?;
         Ok(MaterialTable { table, indexer })
     }
 
     /// Opens `path` as the table of the material its header names, checking that the header's
     /// rule set and index parameters are those of this build.
     pub fn open_any(path: &Path) -> Result<MaterialTable, TablebaseError> {
-        let table = Table::open(path)?;
-        let indexer = table.indexer()?;
+        let table = Table::open(path, &GAME)?;
+        let material = Material::parse(table.material()).map_err(|e| {
+            TablebaseError::File(minishogi_retro::TableError::CorruptedHeader {
+                path: path.to_path_buf(),
+                detail: format!("material name '{}': {e}", table.material()),
+            })
+        })?;
+        let indexer = Indexer::new(&material);
+        table.check_index(&material.name(), &indexer.params(), indexer.size())?;
+        check_description(&table)?;
         Ok(MaterialTable { table, indexer })
     }
 
@@ -67,48 +79,76 @@ impl MaterialTable {
         self.indexer.material()
     }
 
-    /// Checks the file's checksums, then every value against the rules (`progress` as in
-    /// [`verify`]).
+    /// True when the file holds the values of its mate-only draws under the repetition rule.
+    pub fn has_repetition(&self) -> bool {
+        self.table.has_draw_section()
+    }
+
+    /// All values, one byte per slot and [`Value::ILLEGAL`] (255) in exactly the slots that hold
+    /// no legal position: every block checked, and the counts per value against the header.
+    pub fn values(&self) -> Result<Vec<u8>, TablebaseError> {
+        Ok(self.table.values_for(&MinishogiRetro::new(self.indexer.clone()))?)
+    }
+
+    /// Checks the file's checksums, then every value against the rules, then the repetition
+    /// values of the mate-only draws (`progress` as in [`verify`]).
     pub fn verify(
         &self,
         progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
     ) -> Result<(VerifyReport, Option<RepetitionReport>), TablebaseError> {
-        crate::memory::release_free_memory();
-        let values = self.table.values()?;
+        release_free_memory();
+        let values = self.values()?;
         self.table.release_pages();
-        // The draws are numbered from the values, not by a bitmap of their own (a seventh of the
-        // values' memory less at the verifier's peak).
-        let ranks = DrawRanks::new(&values);
-        let stored = match self.table.repetition_entries(ranks.len()) {
+        let stored = match stored_entries(&self.table) {
             Ok(stored) => stored,
             // A wrong value also moves the draws: report it first, as a check of the values would.
             Err(e) => {
                 verify(&self.material(), &values, progress)?;
-                return Err(e);
+                return Err(e.into());
             }
         };
         self.table.release_pages();
-        let entries = stored.as_ref().map(|stored| Entries {
+        let report = verify(&self.material(), &values, progress)?;
+        let Some(stored) = stored else { return Ok((report, None)) };
+        // The draws are numbered from the values, not by a bitmap of their own (a seventh of the
+        // values' memory less at the verifier's peak).
+        let ranks = DrawRanks::new(&values);
+        let entries = Entries {
             ranks: &ranks,
             entries: &stored.entries,
             first_base: stored.first_base,
             draw_base: stored.draw_base,
-        });
-        let (report, repetition) =
-            verify_with_repetition(&self.material(), &values, entries.as_ref(), progress).map_err(
-                |e| match e {
-                    CheckError::Values(e) => TablebaseError::from(e),
-                    CheckError::Repetition(e) => TablebaseError::from(e),
-                },
-            )?;
-        let repetition = entries.map(|_| repetition);
-        Ok((report, repetition))
+        };
+        let repetition = verify_entries(&self.material(), &values, &entries, progress)?;
+        Ok((report, Some(repetition)))
     }
 
     /// The repetition values of the table (`None` for a mate-only table), every block checked.
     pub fn repetition_values(&self) -> Result<Option<RepetitionValues>, TablebaseError> {
-        let values = self.table.values()?;
-        self.table.repetition_values(&values)
+        let values = self.values()?;
+        self.repetition_values_of(&values)
+    }
+
+    /// The repetition values of the table, whose values are `values`.
+    fn repetition_values_of(&self, values: &[u8]) -> Result<Option<RepetitionValues>, TablebaseError> {
+        let Some(stored) = stored_entries(&self.table)? else { return Ok(None) };
+        let draws = DrawSet::new(values)
+            .map_err(|_| self.table.corrupted_section(0, "more draws than entries can number"))?;
+        if draws.len() != stored.entries.len() {
+            return Err(self.table.corrupted_section(0, "entry count differs from the table's draws").into());
+        }
+        Ok(Some(RepetitionValues::from_draw_set(draws, stored.entries, stored.first_base, stored.draw_base)))
+    }
+
+    /// The repetition entries (first player to move, second player to move) of slot `index`, a
+    /// legal position: `None` if it is not a mate-only draw or the file has no repetition values.
+    pub(crate) fn draw_entries(&self, index: u64) -> Result<Option<[DrawValue; 2]>, TablebaseError> {
+        Ok(self.table.draw_entry(index, decode_pair)?)
+    }
+
+    /// The bases of the pair measures of the repetition values ((0, 0) for a mate-only table).
+    pub(crate) fn bases(&self) -> (u32, u32) {
+        bases(&self.table)
     }
 
     /// The first legal position (in index order) whose stored value is `value`, if any (slots
@@ -137,8 +177,8 @@ impl MaterialTable {
         level: i32,
         progress: &(dyn Fn(Progress<'_>) + Sync),
     ) -> Result<RewriteSummary, TablebaseError> {
-        let values = self.table.values()?;
-        let repetition = self.table.repetition_values(&values)?;
+        let values = self.values()?;
+        let repetition = self.repetition_values_of(&values)?;
         let (path, old_bytes, old_version) =
             (self.table.path().to_path_buf(), self.table.file_bytes(), self.table.header().version);
         let MaterialTable { table, indexer } = self;
@@ -156,9 +196,11 @@ impl MaterialTable {
 
     /// The slot of `position` (which must be of this material).
     pub(crate) fn index_of(&self, position: &Position) -> Result<u64, TablebaseError> {
-        self.indexer.index(position).ok_or_else(|| TablebaseError::WrongTable {
-            path: self.table.path().to_path_buf(),
-            detail: format!("position {} is not of material {}", position.to_sfen(), self.table.material()),
+        self.indexer.index(position).ok_or_else(|| {
+            TablebaseError::File(minishogi_retro::TableError::WrongTable {
+                path: self.table.path().to_path_buf(),
+                detail: format!("position {} is not of material {}", position.to_sfen(), self.table.material()),
+            })
         })
     }
 
@@ -187,7 +229,7 @@ pub struct RewriteSummary {
     pub old_version: u32,
     /// Size of the old file in bytes.
     pub old_bytes: u64,
-    /// The new file (in format version [`crate::FORMAT_VERSION`]).
+    /// The new file (in format version [`minishogi_retro::FORMAT_VERSION`]).
     pub written: WriteSummary,
 }
 

@@ -2,11 +2,11 @@
 
 use crate::build::{build_table, BuildSummary, MAX_BUILD_PIECES};
 use crate::error::TablebaseError;
-use crate::format::table_file_name;
+use crate::files::table_file_name;
 use crate::material::Material;
 use crate::material_table::{best_move, MaterialTable};
-use crate::progress::Progress;
-use crate::value::Value;
+use minishogi_retro::Progress;
+use minishogi_retro::Value;
 use minishogi::{Move, Position};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -134,7 +134,7 @@ impl Tablebase {
         }
         std::fs::create_dir_all(&self.dir).map_err(|e| TablebaseError::io(&self.dir, e))?;
         report(OnTheFly::Generating(&material));
-        let level = crate::write::WriteOptions::default().level;
+        let level = minishogi_retro::WriteOptions::default().level;
         let summary = build_table(&material, &self.dir, level, &|p| report(OnTheFly::Progress(p)))?;
         report(OnTheFly::Generated(&summary));
         self.forget(&material);

@@ -1,12 +1,12 @@
-//! The exact result of a position as a table answers it (SPEC §3.1, §4): win, draw or loss, how,
-//! and in how many plies.
+//! The exact result of a position as a table answers it, for a game that starts there with no
+//! earlier history under either rule set: win, draw or loss, how, and in how many plies.
 
 use std::fmt;
 
 use minishogi::{Color, EndReason, Game, RuleSet};
 
 use crate::draw_value::{Case, CycleOutcome, DrawValue};
-use crate::value::Value;
+use minishogi_retro::Value;
 
 /// Win, draw or loss for the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -93,7 +93,8 @@ impl Verdict {
     /// The verdict that `game`, finished, realises for `start_mover` (the side to move at its
     /// start), named as the tables name it: the first player's loss by checking with every move
     /// is, like every repetition the first player loses, a win "by repetition" of the second
-    /// (SPEC §3.1). `plies` is the game's length for a result by mate; the move limit of
+    /// (the first player loses a repetition unless only the second player checks throughout).
+    /// `plies` is the game's length for a result by mate; the move limit of
     /// `draw300` is a draw with no `by`. `None` while the game goes on.
     pub fn of_finished_game(game: &Game, start_mover: Color) -> Option<Verdict> {
         let outcome = game.outcome()?;

@@ -22,16 +22,15 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use minishogi::{Color, MoveList, Position};
+use minishogi_retro::{DrawRanks, Progress, Value};
 use rayon::prelude::*;
 
+use crate::children::child_slots;
 use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
+use crate::error::RepetitionError;
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::progress::Progress;
 use crate::repetition::RepetitionValues;
-use crate::value::Value;
-use crate::verify::children::child_slots;
-use crate::verify::draw_ranks::DrawRanks;
 
 /// Slots whose draws one task checks.
 const CHUNK: usize = 1 << 15;
@@ -46,40 +45,9 @@ pub struct RepetitionReport {
     pub counts: [[u64; 3]; 2],
 }
 
-/// Why the repetition values failed verification.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RepetitionError {
-    /// The repetition values are not given for exactly the mate-only draws.
-    #[error("material {material}: repetition values for {found} slots, but the table has {expected} mate-only draws")]
-    WrongDraws {
-        /// The material set.
-        material: String,
-        /// Mate-only draws.
-        expected: u64,
-        /// Slots with repetition values.
-        found: u64,
-    },
-    /// An entry fails its local check.
-    #[error("material {material}, slot {index} ({sfen}), {case:?}: stored {stored:?}: {detail}")]
-    Mismatch {
-        /// The material set.
-        material: String,
-        /// The slot.
-        index: u64,
-        /// The position (the side to move is the case's player).
-        sfen: String,
-        /// Which case.
-        case: Case,
-        /// The stored entry.
-        stored: DrawValue,
-        /// What was seen.
-        detail: String,
-    },
-}
-
 /// A child of a draw (a mate-only draw itself): its entries. Whether the move into it gave check
 /// is the child's own "in check", checked when the child's entries are.
-pub(crate) struct Child {
+struct Child {
     entries: [DrawValue; 2],
 }
 
@@ -215,25 +183,26 @@ fn check_draw(
         ));
     };
     pos.legal_moves(moves);
-    child_slots(indexer, &placement, moves, values, slots);
+    slots.clear();
+    child_slots(indexer, &placement, moves, &mut |c| slots.push(c));
     let draw = DrawMoves { slot, pos: &pos, moves, children: slots };
     check_draw_moves(values, entries, &draw, name, children, report)
 }
 
 /// A mate-only draw with its legal moves and the slots they lead to, as a verifier found them.
-pub(crate) struct DrawMoves<'a> {
+struct DrawMoves<'a> {
     /// The slot.
-    pub(crate) slot: u64,
+    slot: u64,
     /// Its position (sente to move).
-    pub(crate) pos: &'a Position,
+    pos: &'a Position,
     /// Its legal moves.
-    pub(crate) moves: &'a MoveList,
+    moves: &'a MoveList,
     /// The slot of the position after each move.
-    pub(crate) children: &'a [u64],
+    children: &'a [u64],
 }
 
 /// Checks both entries of `draw` against the entries of its children; `children` is scratch.
-pub(crate) fn check_draw_moves(
+fn check_draw_moves(
     values: &[u8],
     entries: &Entries<'_>,
     draw: &DrawMoves<'_>,
@@ -393,7 +362,8 @@ fn check_entry(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{generate, repetition_values, GenerateOptions};
+    use crate::generate::{generate, repetition_values};
+    use minishogi_retro::GenerateOptions;
 
     fn tables(name: &str) -> (Material, Vec<u8>, RepetitionValues) {
         let m = Material::parse(name).expect("material");

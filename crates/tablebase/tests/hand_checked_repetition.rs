@@ -1,4 +1,4 @@
-//! Positions whose values under the repetition rule are worked out by hand (SPEC §3.1), one for
+//! Positions whose values under the standard repetition rule are worked out by hand, one for
 //! each outcome that occurs in the tables of up to three pieces.
 
 use minishogi::{Color, EndReason, Game, Position, RuleSet};

@@ -2,7 +2,8 @@
 //! atomic writing, don't-care illegal slots, reading format version 1.
 
 use minishogi_tablebase::{
-    generate, write_table, GenerateOptions, Indexer, Material, Table, TablebaseError, Value, WriteOptions,
+    generate, write_table, GenerateOptions, Indexer, Material, MaterialTable, MinishogiRetro, Table, TableError, TablebaseError,
+    Value, WriteOptions, GAME,
 };
 use minishogi_tablebase::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE};
 use std::path::Path;
@@ -53,7 +54,7 @@ fn round_trip_preserves_every_value_and_header() {
     let dir = tempfile::tempdir().expect("tempdir");
     let values = sample_values(50_000, 42);
     let path = write(dir.path(), &values);
-    let table = Table::open_with_cache(&path, 4).expect("open");
+    let table = Table::open_with_cache(&path, &GAME, 4).expect("open");
     assert_eq!(table.material(), "RG");
     assert_eq!(table.header().index_params, vec![7, 1]);
     assert_eq!(table.index_size(), 50_000);
@@ -65,7 +66,7 @@ fn round_trip_preserves_every_value_and_header() {
     for i in (0..values.len()).step_by(37).chain((0..values.len()).rev().step_by(101)) {
         assert_eq!(table.get(i as u64).expect("get"), Value::from_byte(values[i]), "index {i}");
     }
-    assert!(matches!(table.get(50_000), Err(TablebaseError::IndexOutOfRange { .. })));
+    assert!(matches!(table.get(50_000), Err(TableError::IndexOutOfRange { .. })));
 }
 
 #[test]
@@ -74,7 +75,7 @@ fn empty_and_single_block_tables_round_trip() {
     for n in [0usize, 1, 1023, 1024, 1025] {
         let values = sample_values(n, n as u64 + 1);
         let path = write(dir.path(), &values);
-        let table = Table::open(&path).expect("open");
+        let table = Table::open(&path, &GAME).expect("open");
         assert_eq!(table.values().expect("values"), values, "n = {n}");
     }
 }
@@ -93,7 +94,7 @@ fn same_values_give_identical_bytes() {
 /// (with don't-care illegal slots they may hold anything).
 fn check_damaged(path: &Path, original: &[u8], bytes: &[u8], exact: bool, what: &str) {
     std::fs::write(path, bytes).expect("write damaged copy");
-    let table = match Table::open_with_cache(path, 2) {
+    let table = match Table::open_with_cache(path, &GAME, 2) {
         Err(e) => {
             assert!(e.to_string().contains("bad.mstb"), "{what}: error does not name the file: {e}");
             return;
@@ -111,7 +112,8 @@ fn check_damaged(path: &Path, original: &[u8], bytes: &[u8], exact: bool, what: 
             }
         }
     }
-    assert!(table.values().is_err(), "{what}: values() accepted a damaged file");
+    let all = if exact { table.values() } else { table.values_for(&MinishogiRetro::new(Indexer::new(&gold()))) };
+    assert!(all.is_err(), "{what}: values() accepted a damaged file");
     assert!(failed, "{what}: not detected");
 }
 
@@ -142,18 +144,18 @@ fn truncation_is_detected_and_named() {
     let bad = dir.path().join("bad.mstb");
     for cut in (0..good.len()).step_by(97).chain([good.len() - 1]) {
         std::fs::write(&bad, &good[..cut]).expect("write");
-        let err = Table::open(&bad).expect_err("truncated file opened");
+        let err = Table::open(&bad, &GAME).expect_err("truncated file opened");
         let text = err.to_string();
         assert!(text.contains("bad.mstb"), "cut {cut}: {text}");
         assert!(
-            matches!(err, TablebaseError::Truncated { .. }),
+            matches!(err, TableError::Truncated { .. }),
             "cut {cut}: not reported as truncation: {text}"
         );
     }
     let mut longer = good.clone();
     longer.push(0);
     std::fs::write(&bad, &longer).expect("write");
-    assert!(Table::open(&bad).is_err(), "trailing bytes accepted");
+    assert!(Table::open(&bad, &GAME).is_err(), "trailing bytes accepted");
 }
 
 #[test]
@@ -161,7 +163,7 @@ fn concurrent_reads_agree() {
     let dir = tempfile::tempdir().expect("tempdir");
     let values = sample_values(100_000, 3);
     let path = write(dir.path(), &values);
-    let table = Table::open_with_cache(&path, 8).expect("open");
+    let table = Table::open_with_cache(&path, &GAME, 8).expect("open");
     std::thread::scope(|s| {
         for t in 0..4u64 {
             let (table, values) = (&table, &values);
@@ -200,6 +202,11 @@ fn failed_write_leaves_no_file() {
     }
 }
 
+/// The set of the don't-care tables of these tests.
+fn gold() -> Material {
+    Material::parse("G").expect("material")
+}
+
 /// The generated table of `name` and its file written with don't-care illegal slots.
 fn dont_care_table(dir: &Path, name: &str) -> (Vec<u8>, std::path::PathBuf) {
     let m = Material::parse(name).expect("material");
@@ -214,15 +221,16 @@ fn dont_care_table(dir: &Path, name: &str) -> (Vec<u8>, std::path::PathBuf) {
 fn illegal_slots_are_dont_care_and_legal_slots_exact() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (values, path) = dont_care_table(dir.path(), "G");
-    let table = Table::open_with_cache(&path, 3).expect("open");
+    let table = Table::open_with_cache(&path, &GAME, 3).expect("open");
     let header = table.header();
     assert_eq!((header.version, header.transform), (FORMAT_VERSION, TRANSFORM_DONT_CARE));
     let mut counts = [0u64; 256];
     values.iter().for_each(|&v| counts[v as usize] += 1);
     assert_eq!(header.counts[..], counts[..]);
     assert_eq!(header.legal_positions(), 9990);
-    // values() marks the illegal slots again, so it gives back exactly what was written.
-    assert_eq!(table.values().expect("values"), values);
+    // Reading the values marks the illegal slots again, so it gives back exactly what was written.
+    assert_eq!(table.values_for(&MinishogiRetro::new(Indexer::new(&gold()))).expect("values"), values);
+    assert!(matches!(table.values(), Err(TableError::WrongTable { .. })), "needs the index");
     for (i, &v) in values.iter().enumerate().filter(|&(_, &v)| v != 255) {
         assert_eq!(table.get(i as u64).expect("get"), Value::from_byte(v), "slot {i}");
     }
@@ -269,15 +277,15 @@ fn legality_that_differs_from_the_index_is_caught_by_the_counts() {
         let mut wrong = values.clone();
         wrong[slot] = byte;
         write_table(&path, "G", &ix.params(), &wrong, &WriteOptions::default(), &|_| {}).expect("write");
-        let err = Table::open(&path).expect("open").values().expect_err("wrong legality accepted");
-        assert!(matches!(err, TablebaseError::CorruptedHeader { .. }), "{err}");
+        let err = MaterialTable::open_any(&path).expect("open").values().expect_err("wrong legality accepted");
+        assert!(matches!(err, TablebaseError::File(TableError::CorruptedHeader { .. })), "{err}");
         assert!(err.to_string().contains("G.mstb") && err.to_string().contains("counts"), "{err}");
     }
     // Don't-care slots need the material's own index to be told apart later.
     for (name, params) in [("G", vec![1, 2]), ("XYZ", ix.params()), ("R", ix.params())] {
         let err = write_table(&path, name, &params, &values, &WriteOptions::default(), &|_| {})
             .expect_err("unknown index accepted");
-        assert!(matches!(err, TablebaseError::InvalidInput { .. }), "{name}: {err}");
+        assert!(matches!(err, TablebaseError::File(TableError::InvalidInput { .. })), "{name}: {err}");
     }
 }
 
@@ -285,7 +293,7 @@ fn legality_that_differs_from_the_index_is_caught_by_the_counts() {
 /// header may change length: versions 1 and 2 have no repetition field).
 fn with_header(bytes: &[u8], header: &Header) -> Vec<u8> {
     let head = header.encode();
-    let (_, len) = Header::decode(Path::new("x"), bytes).expect("header");
+    let (_, len) = Header::decode(Path::new("x"), bytes, &GAME).expect("header");
     [&head[..], &bytes[len..]].concat()
 }
 
@@ -295,18 +303,18 @@ fn version_1_files_are_read_and_unknown_versions_refused() {
     // Version 1 has the layout of version 2 with every byte stored.
     let values = sample_values(5_000, 8);
     let good = std::fs::read(write(dir.path(), &values)).expect("read");
-    let (header, _) = Header::decode(Path::new("x"), &good).expect("header");
+    let (header, _) = Header::decode(Path::new("x"), &good, &GAME).expect("header");
     assert_eq!(header.transform, TRANSFORM_NONE);
     let old = dir.path().join("old.mstb");
     let v1 = Header { version: 1, ..header.clone() };
     std::fs::write(&old, with_header(&good, &v1)).expect("write");
-    let table = Table::open(&old).expect("version 1 opens");
+    let table = Table::open(&old, &GAME).expect("version 1 opens");
     assert_eq!(table.header().version, 1);
     assert_eq!(table.values().expect("values"), values);
     let v2 = Header { version: 2, ..header.clone() };
     std::fs::write(&old, with_header(&good, &v2)).expect("write");
-    let table = Table::open(&old).expect("version 2 opens");
-    assert_eq!((table.header().version, table.has_repetition()), (2, false));
+    let table = Table::open(&old, &GAME).expect("version 2 opens");
+    assert_eq!((table.header().version, table.has_draw_section()), (2, false));
     assert_eq!(table.values().expect("values"), values);
     // Don't-care slots did not exist in version 1; later versions are not known yet.
     let v1_dont_care = Header { version: 1, transform: TRANSFORM_DONT_CARE, ..header.clone() };
@@ -314,7 +322,7 @@ fn version_1_files_are_read_and_unknown_versions_refused() {
     let newer = format!("table format version {}", FORMAT_VERSION + 1);
     for (h, what) in [(v1_dont_care, "transform"), (future, newer.as_str())] {
         std::fs::write(&old, with_header(&good, &h)).expect("write");
-        let err = Table::open(&old).expect_err("refused");
+        let err = Table::open(&old, &GAME).expect_err("refused");
         assert!(err.to_string().contains("old.mstb") && err.to_string().contains(what), "{err}");
     }
 }
@@ -335,17 +343,17 @@ fn damage_to_the_repetition_section_is_detected() {
     write_table_with_repetition(&path, "P", &params, &values, Some(&rep), &WriteOptions::default(), &|_| {})
         .expect("write");
     let good = std::fs::read(&path).expect("read");
-    let table = Table::open(&path).expect("open");
+    let table = MaterialTable::open_any(&path).expect("open");
     let read = table.values().expect("values");
-    assert_eq!(table.repetition_values(&read).expect("repetition"), Some(rep.clone()));
+    assert_eq!(table.repetition_values().expect("repetition"), Some(rep.clone()));
     // The repetition section is the end of the file: directory, block table, blocks.
     let section = good.len() - (good.len() / 8).min(4096);
     let bad = dir.path().join("bad.mstb");
     let intact = |bytes: &[u8]| -> bool {
         std::fs::write(&bad, bytes).expect("write");
-        let Ok(t) = Table::open(&bad) else { return false };
+        let Ok(t) = MaterialTable::open_any(&bad) else { return false };
         let Ok(v) = t.values() else { return false };
-        match t.repetition_values(&v) {
+        match t.repetition_values() {
             Ok(r) => {
                 assert_eq!(
                     (v.as_slice(), r.as_ref()),

@@ -16,8 +16,8 @@ use rayon::prelude::*;
 use super::graph::{first_player_moves, DrawGraph, Node};
 use super::node_bits::NodeBits;
 use crate::draw_value::MAX_PROGRESS;
-use crate::progress::Progress;
-use crate::retro_rules::RetroRules;
+use minishogi_retro::Progress;
+use minishogi_retro::RetroRules;
 
 /// Rank of a node outside the second player's attractor.
 pub(crate) const OUTSIDE: u16 = u16::MAX;

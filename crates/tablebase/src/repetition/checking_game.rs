@@ -20,7 +20,7 @@ use super::node_bits::NodeBits;
 
 /// Rank of a node outside an attractor.
 const UNREACHED: u32 = u32::MAX;
-use crate::retro_rules::RetroRules;
+use minishogi_retro::RetroRules;
 
 /// The subgame's contradiction with the region computed before it (a bug, never a property of
 /// the rules): the node and what was seen.

@@ -2,7 +2,7 @@
 
 use rayon::prelude::*;
 
-use crate::value::Value;
+use minishogi_retro::Value;
 
 /// Slots per word of the membership bitmap.
 const WORD: u64 = 64;

@@ -10,7 +10,7 @@
 use rayon::prelude::*;
 
 use super::draws::DrawSet;
-use crate::retro_rules::RetroRules;
+use minishogi_retro::RetroRules;
 
 /// A node: `2 · draw + case` (case 0: the first player to move, 1: the second).
 pub(crate) type Node = u32;

@@ -1,4 +1,4 @@
-//! Values of the mate-only draws under the standard repetition rule (see [`crate::DrawValue`]).
+//! Values of the mate-only draws under the standard repetition rule (see [`DrawValue`]).
 //!
 //! After the mate-only analysis, every mate-only draw gets, for both cases (the side to move is
 //! the game's first player F, or the second S), the outcome of the infinite game between the
@@ -15,15 +15,16 @@
 
 mod attractor;
 mod checking_game;
-pub(crate) mod draws;
-pub(crate) use draws::DrawSet;
-pub(crate) mod graph;
+mod draws;
+mod graph;
 mod node_bits;
 
+pub(crate) use draws::DrawSet;
+
+use minishogi_retro::{Progress, RetroRules};
+
 use crate::draw_value::{CycleOutcome, DrawValue};
-use crate::generate::GenerateError;
-use crate::progress::Progress;
-use crate::retro_rules::RetroRules;
+use crate::error::RepetitionAnalysisError;
 use attractor::{second_player_region, RegionError, OUTSIDE};
 use checking_game::{CheckingGame, Inconsistent};
 use graph::DrawGraph;
@@ -40,7 +41,7 @@ pub struct RepetitionValues {
 impl RepetitionValues {
     /// Values for the mate-only draws of `values` (one [`crate::Value`] byte per slot), in slot
     /// order: one pair of entries (first player to move, second player to move) per draw, and the
-    /// bases of the pair measures (see [`crate::DrawValue`]). `None` if the number of entries is
+    /// bases of the pair measures (see [`DrawValue`]). `None` if the number of entries is
     /// not the number of draws.
     pub fn from_values(
         values: &[u8],
@@ -116,8 +117,8 @@ impl RepetitionValues {
 }
 
 /// The mate-only draws of `values` (one `Value` byte per slot), numbered for [`analyse`].
-pub(crate) fn draw_set(name: &str, values: &[u8]) -> Result<DrawSet, GenerateError> {
-    DrawSet::new(values).map_err(|_| GenerateError::TooManyDraws { material: name.to_string() })
+pub(crate) fn draw_set(name: &str, values: &[u8]) -> Result<DrawSet, RepetitionAnalysisError> {
+    DrawSet::new(values).map_err(|_| RepetitionAnalysisError::TooManyDraws { material: name.to_string() })
 }
 
 /// Computes the repetition values of the mate-only `draws` of a table (the values themselves are
@@ -127,24 +128,24 @@ pub(crate) fn analyse<R: RetroRules>(
     name: &str,
     draws: DrawSet,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
-) -> Result<RepetitionValues, GenerateError> {
+) -> Result<RepetitionValues, RepetitionAnalysisError> {
     let graph = DrawGraph::new(rules, &draws);
     let (rank, outside) = second_player_region(&graph, progress).map_err(|e| match e {
-        RegionError::TooManyMoves(i) => GenerateError::Inconsistent {
+        RegionError::TooManyMoves(i) => RepetitionAnalysisError::Inconsistent {
             material: name.to_string(),
             slot: draws.slot(i),
             detail: "more moves than the repetition analysis counts",
         },
         RegionError::RankTooLarge(r) => {
-            GenerateError::ProgressTooLarge { material: name.to_string(), measure: r.into() }
+            RepetitionAnalysisError::ProgressTooLarge { material: name.to_string(), measure: r.into() }
         }
     })?;
-    let inconsistent = |Inconsistent(node, detail): Inconsistent| GenerateError::Inconsistent {
+    let inconsistent = |Inconsistent(node, detail): Inconsistent| RepetitionAnalysisError::Inconsistent {
         material: name.to_string(),
         slot: draws.slot(node / 2),
         detail,
     };
-    let too_large = |measure: u64| GenerateError::ProgressTooLarge { material: name.to_string(), measure };
+    let too_large = |measure: u64| RepetitionAnalysisError::ProgressTooLarge { material: name.to_string(), measure };
     // The ranks become the entries of S's wins (the rest is filled in below).
     let s_win = |r: u16| match r {
         OUTSIDE => Ok(DrawValue::NONE),
@@ -153,7 +154,7 @@ pub(crate) fn analyse<R: RetroRules>(
     let mut entries: Vec<[DrawValue; 2]> = rank
         .chunks_exact(2)
         .map(|r| Ok([s_win(r[0])?, s_win(r[1])?]))
-        .collect::<Result<_, GenerateError>>()?;
+        .collect::<Result<_, RepetitionAnalysisError>>()?;
     drop(rank);
     let game = CheckingGame::new(&graph, &outside).map_err(inconsistent)?;
     drop(outside);
@@ -182,14 +183,13 @@ pub(crate) fn analyse<R: RetroRules>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::retrograde;
     use crate::index::Indexer;
     use crate::material::Material;
-    use crate::minishogi_retro::MinishogiRetro;
+    use crate::retro_rules::MinishogiRetro;
 
     fn solve(name: &str) -> (Vec<u8>, RepetitionValues) {
         let rules = MinishogiRetro::new(Indexer::new(&Material::parse(name).expect("material")));
-        let (values, _) = retrograde(&rules, name, None).expect("generates");
+        let (values, _) = minishogi_retro::retrograde(&rules, name, &Default::default()).expect("generates");
         let rep = analyse(&rules, name, draw_set(name, &values).expect("numbered"), None).expect("analyses");
         (values, rep)
     }

@@ -9,8 +9,8 @@ use crate::draw_value::DrawValue;
 use crate::error::TablebaseError;
 use crate::material::Material;
 use crate::material_table::{positions_covered, MaterialTable};
-use crate::value::Value;
-use crate::value_counts::ValueCounts;
+use minishogi_retro::Value;
+use minishogi_retro::ValueCounts;
 
 /// How many mate-only draws of one case have one outcome, and the first of them as SFEN.
 type OutcomeCount = (u64, Option<String>);
@@ -47,10 +47,10 @@ impl TableInfo {
             let Some(v) = v else { return Ok(None) };
             match table.first_position_with(v)? {
                 Some(position) => Ok(Some((v, position.to_sfen()))),
-                None => Err(TablebaseError::CorruptedHeader {
+                None => Err(TablebaseError::File(minishogi_retro::TableError::CorruptedHeader {
                     path: path.to_path_buf(),
                     detail: format!("header counts {v} but no legal position holds it"),
-                }),
+                })),
             }
         };
         let longest = [example(counts.longest_win)?, example(counts.longest_loss)?];

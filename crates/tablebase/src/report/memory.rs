@@ -6,7 +6,7 @@ use super::units::{human_bytes, thousands};
 use crate::build::{memory_needed, MemoryNeed};
 use crate::error::TablebaseError;
 use crate::material::Material;
-use crate::memory::available_memory;
+use minishogi_retro::available_memory;
 
 /// The memory a run of builds needs against the memory the system has available.
 #[derive(Clone, Debug, PartialEq, Eq)]

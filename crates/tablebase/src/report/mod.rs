@@ -15,4 +15,3 @@ pub use memory::MemoryCheck;
 pub use probe::ProbeAnswer;
 pub use rewrite::RewrittenTable;
 pub use units::{human_bytes, thousands};
-pub use verify::VerifiedTable;

@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use super::units::human_bytes;
 use crate::error::TablebaseError;
-use crate::format::FORMAT_VERSION;
+use minishogi_retro::FORMAT_VERSION;
 use crate::material_table::{MaterialTable, RewriteSummary};
-use crate::progress::Progress;
+use minishogi_retro::Progress;
 
 /// A table file rewritten in this build's format.
 #[derive(Clone, Debug)]

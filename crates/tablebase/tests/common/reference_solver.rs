@@ -1,7 +1,8 @@
 //! A second, deliberately simple solver of a material set, sharing no code with the generator:
 //! every legal position is enumerated from scratch with the rules crate (no symmetry: both sides
 //! to move, no mirror, no colour flip), the game is an explicit graph, mate-only values come from
-//! level-by-level iteration and the repetition values (SPEC §3.1) from naive nested fixed points.
+//! level-by-level iteration and the repetition values (the infinite game of the standard repetition rule) from naive nested
+//! fixed points.
 //!
 //! The first player is sente throughout: sente-to-move positions are F-nodes, gote-to-move ones
 //! S-nodes. The tablebase's other case is the colour flip of this one.

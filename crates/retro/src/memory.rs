@@ -3,8 +3,10 @@
 //! prefetching. The generator and the verifier touch table slots at random: with
 //! 4 KiB pages nearly every such access also misses the TLB.
 
+#![allow(unsafe_code)]
+
 /// A zeroed vector of `len` bytes whose pages the kernel is asked to back with huge pages.
-pub fn zeroed(len: usize) -> Vec<u8> {
+pub(crate) fn zeroed(len: usize) -> Vec<u8> {
     let bytes = vec![0u8; len];
     advise_huge(&bytes);
     bytes
@@ -13,7 +15,7 @@ pub fn zeroed(len: usize) -> Vec<u8> {
 /// Asks for huge pages for the whole pages inside `bytes` (a hint: errors are ignored, and the
 /// memory behaves the same either way).
 #[cfg(target_os = "linux")]
-pub fn advise_huge(bytes: &[u8]) {
+pub(crate) fn advise_huge(bytes: &[u8]) {
     const HUGE: usize = 2 << 20;
     if bytes.len() < 2 * HUGE {
         return;
@@ -32,7 +34,7 @@ pub fn advise_huge(bytes: &[u8]) {
 
 /// Huge pages are only requested on Linux.
 #[cfg(not(target_os = "linux"))]
-pub fn advise_huge(_bytes: &[u8]) {}
+pub(crate) fn advise_huge(_bytes: &[u8]) {}
 
 /// Hints the processor to bring `item` into the cache: table accesses land all over large arrays,
 /// and asking early lets their cache misses overlap. No effect on memory contents.

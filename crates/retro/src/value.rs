@@ -8,8 +8,8 @@ use std::fmt;
 /// - `0`: draw (neither side can force mate);
 /// - `1..=250`: distance to mate `d = byte - 1` plies; `d` odd is a win in `d`, `d` even a
 ///   loss in `d` (loss in 0: checkmated, or no legal move);
-/// - `251..=254`: reserved for the standard-repetition outcomes of mate-less positions (a later
-///   format version);
+/// - `251..=254`: unused (a game that values its draws further keeps those values in a draw
+///   section of the file, see [`crate::DrawSection`]);
 /// - `255`: the index slot holds no legal position.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Value(u8);

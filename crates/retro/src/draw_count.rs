@@ -1,4 +1,4 @@
-//! Counting the mate-only draws (value byte 0) in a run of value bytes, eight at a time.
+//! Counting the draws (value byte 0) in a run of value bytes, eight at a time.
 
 /// The number of draw bytes (0) in `bytes`.
 #[inline]

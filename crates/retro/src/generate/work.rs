@@ -1,6 +1,8 @@
 //! The generator's work array: one byte per slot, read and updated through 64-bit atomic words so
 //! that a pass can scan eight slots with one load while other threads update single slots.
 
+#![allow(unsafe_code)]
+
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::value::Value;

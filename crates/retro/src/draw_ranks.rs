@@ -1,10 +1,11 @@
-//! The numbers of the mate-only draws of a value array, read from the values themselves.
+//! The numbers of the draws of a value array, read from the values themselves: the numbering of
+//! a file's draw section entries.
 //!
-//! The verifier holds the table's values anyway: a draw's number (its rank among the draws, in
+//! A verifier holds the table's values anyway: a draw's number (its rank among the draws, in
 //! slot order) is the count of draws before its group of 64 slots plus the draw bytes before it
 //! within the group. Counts are kept per 64 slots (two bytes, relative to the group's block of
-//! 4096 slots) and per block: 0.032 bytes per slot, where the generator's bitmap of the draws
-//! ([`crate::repetition::DrawSet`]) takes 0.133 (BSP: 5.8 MiB instead of 24.6 MiB).
+//! 4096 slots) and per block: 0.032 bytes per slot, where a bitmap of the draws with counts
+//! takes about 0.13 (BSP: 5.8 MiB instead of 24.6 MiB).
 
 use rayon::prelude::*;
 
@@ -17,7 +18,8 @@ const GROUP: usize = 64;
 const BLOCK: usize = 4096;
 
 /// The draw numbers of a value array (one [`crate::Value`] byte per slot).
-pub(crate) struct DrawRanks<'a> {
+#[derive(Debug)]
+pub struct DrawRanks<'a> {
     values: &'a [u8],
     /// Draws before each block.
     blocks: Vec<u64>,
@@ -28,7 +30,7 @@ pub(crate) struct DrawRanks<'a> {
 
 impl<'a> DrawRanks<'a> {
     /// Counts the draws of `values`, in parallel.
-    pub(crate) fn new(values: &'a [u8]) -> DrawRanks<'a> {
+    pub fn new(values: &'a [u8]) -> DrawRanks<'a> {
         let per_block: Vec<(Vec<u16>, u64)> = values
             .par_chunks(BLOCK)
             .map(|block| {
@@ -56,13 +58,14 @@ impl<'a> DrawRanks<'a> {
     }
 
     /// Number of draws.
-    pub(crate) fn len(&self) -> u64 {
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> u64 {
         self.len
     }
 
-    /// The number of the draw in `slot`, or `None` if the slot holds no mate-only draw.
+    /// The number of the draw in `slot`, or `None` if the slot holds no draw.
     #[inline]
-    pub(crate) fn number(&self, slot: u64) -> Option<u64> {
+    pub fn number(&self, slot: u64) -> Option<u64> {
         let s = usize::try_from(slot).ok()?;
         if *self.values.get(s)? != 0 {
             return None;

@@ -1,76 +1,98 @@
-//! The table file layout: header, block table and their checksums (the page
+//! The table file layout: header, block tables and their checksums (the page
 //! `docs/tablebase/file-format.md` describes it).
 //!
 //! All integers are little-endian. A file is
 //!
 //! | offset | size | field |
 //! |---|---|---|
-//! | 0 | 8 | magic `MSHOGITB` |
-//! | 8 | 4 | format version (2; version 1 is read too) |
+//! | 0 | 8 | magic: the game's ([`GameId::magic`]), e.g. `MSHOGITB` |
+//! | 8 | 4 | format version (3; versions 1 and 2 are read too) |
 //! | 12 | 4 | header length `H` (bytes, checksum included) |
 //! | 16 | 8 | index size `N` (values stored) |
 //! | 24 | 4 | values per block `B` |
 //! | 28 | 4 | block count `C = ceil(N / B)` |
-//! | 32 | 1 | value transform: 0 = the stored bytes are the values; 1 = slots holding no legal position store don't-care bytes (version 2 only) |
+//! | 32 | 1 | value transform: 0 = the stored bytes are the values; 1 = slots holding no legal position store don't-care bytes (version 2 and later) |
 //! | 33 | 1 | compression (1 = zstd) |
 //! | 34 | 2 | reserved, zero |
 //! | 36 | 4 | zstd dictionary length `D` (0 = none) |
 //! | 40 | 2048 | counts per value: 256 × u64, entry 255 = slots holding no legal position (sum `N`) |
 //! | 2088 | 2 + r | rule set name (u16 length, UTF-8) |
 //! | … | 2 + m | material name (u16 length, UTF-8), e.g. `RG` |
-//! | … | 2 + p | index parameters (u16 length, bytes from `Indexer::params`) |
+//! | … | 2 + p | index parameters (u16 length, the game's description of its index) |
+//! | … | 2 + s | draw section description (version 3 only; u16 length, 0 = no draw section) |
 //! | … | D | zstd dictionary |
 //! | H − 8 | 8 | XXH3-64 of bytes `0 .. H − 8` |
 //! | H | 16 × C | per block: end offset of its data (u64, relative to the data start) and XXH3-64 of its compressed bytes |
 //! | H + 16 C | 8 | XXH3-64 of the block table |
 //! | H + 16 C + 8 | … | the blocks: each a zstd frame of `B` stored bytes (the last one may be shorter) |
+//! | … | … | the draw section, if the header describes one (see [`DrawSection`]) |
 //!
 //! The file ends exactly where the last block ends, so truncation is seen on open; every byte is
-//! covered by one of the checksums, so a flipped byte is seen on open (header, block table) or when
-//! its block is decompressed.
+//! covered by one of the checksums, so a flipped byte is seen on open (header, block tables) or
+//! when its block is decompressed.
 //!
-//! Version 1 has the same layout and only transform 0, so this build reads it as it is.
+//! Versions 1 and 2 have the same layout without the draw section description; version 1 knows
+//! only transform 0.
 
-use crate::error::TablebaseError;
-use crate::material::Material;
+use crate::error::TableError;
 use crate::value_counts::ValueCounts;
 use std::path::Path;
 use xxhash_rust::xxh3::xxh3_64;
 
-/// First eight bytes of every table file.
-pub const MAGIC: [u8; 8] = *b"MSHOGITB";
-/// The format version this build writes; it also reads every version from 1 up to this one.
+/// The format version this build writes; it also reads every version from
+/// [`OLDEST_FORMAT_VERSION`] up to this one.
 pub const FORMAT_VERSION: u32 = 3;
 /// The oldest format version this build reads.
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
-/// Rule set of tables whose values come from mate-only retrograde analysis (SPEC §3).
-pub const RULE_SET: &str = "minishogi-dtm";
 /// Compression code for zstd frames.
 pub const COMPRESSION_ZSTD: u8 = 1;
 /// Value transform code: the stored bytes are the value bytes, 255 in every slot that holds no
 /// legal position.
 pub const TRANSFORM_NONE: u8 = 0;
-/// Value transform code (format version 2): a slot that holds no legal position stores a
-/// don't-care byte chosen to compress well; readers tell those slots from the index of the
-/// table's material ([`crate::Table::values`] marks them 255 again). Every other slot stores its
-/// value byte.
+/// Value transform code (format version 2 and later): a slot that holds no legal position stores
+/// a don't-care byte chosen to compress well; readers tell those slots from the game's index
+/// ([`crate::Table::values_for`] marks them 255 again). Every other slot stores its value byte.
 pub const TRANSFORM_DONT_CARE: u8 = 1;
-/// File name extension of table files.
-pub const EXTENSION: &str = "mstb";
 
-/// The file name of `material`'s table: `RG.mstb`, and `kings.mstb` for the empty set `-` (a name
-/// starting with `-` would read as an option on a command line).
-pub fn table_file_name(material: &Material) -> String {
-    if material.piece_count() == 0 {
-        format!("kings.{EXTENSION}")
-    } else {
-        format!("{}.{EXTENSION}", material.name())
+/// What identifies one game's table files: the magic they start with and the rule set their
+/// headers name, so that each game's reader refuses the other games' files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameId {
+    /// The game's name in messages (`not a minishogi table file`).
+    pub name: &'static str,
+    /// First eight bytes of every file this game writes.
+    pub magic: [u8; 8],
+    /// Other magics this game's reader accepts: those of files written before the game had a
+    /// magic of its own (they are told from other games' files by [`GameId::rule_set`]).
+    pub older_magics: &'static [[u8; 8]],
+    /// Rule set named in the headers of this game's tables.
+    pub rule_set: &'static str,
+    /// The shape of the game's draw sections (see [`DrawSection`]); `None` for a game whose
+    /// tables hold values alone.
+    pub draws: Option<DrawFormat>,
+}
+
+/// The shape of a game's draw sections: fixed sizes, so that a header announced before the
+/// entries are known keeps its length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawFormat {
+    /// Bytes of one entry.
+    pub entry_bytes: usize,
+    /// Bytes of the game's part of the description ([`DrawSection::game_data`]).
+    pub data_bytes: usize,
+}
+
+impl GameId {
+    /// True when a file starting with `magic` may be one of this game's tables.
+    pub fn reads_magic(&self, magic: &[u8]) -> bool {
+        magic == self.magic || self.older_magics.iter().any(|m| m == magic)
     }
 }
 
 const FIXED_LEN: usize = 40 + 256 * 8;
-/// Largest header a valid file has: fixed part, three names, a dictionary of at most 1 MiB.
-const MAX_HEADER_LEN: usize = FIXED_LEN + 3 * (2 + 65535) + MAX_DICTIONARY + 8;
+/// Largest header a valid file has: fixed part, four length-prefixed fields, a dictionary of at
+/// most 1 MiB.
+const MAX_HEADER_LEN: usize = FIXED_LEN + 4 * (2 + 65535) + MAX_DICTIONARY + 8;
 /// Largest zstd dictionary the format accepts.
 pub const MAX_DICTIONARY: usize = 1 << 20;
 /// Bytes per block table entry.
@@ -79,13 +101,15 @@ const ENTRY_LEN: usize = 16;
 /// Everything a table file says about itself before its values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    /// Format version ([`FORMAT_VERSION`] when written by this build; 1 for older files).
+    /// The magic the file starts with ([`GameId::magic`] when written by this build).
+    pub magic: [u8; 8],
+    /// Format version ([`FORMAT_VERSION`] when written by this build; 1 or 2 for older files).
     pub version: u32,
-    /// Rule set whose values the table holds, [`RULE_SET`].
+    /// Rule set whose values the table holds ([`GameId::rule_set`]).
     pub rule_set: String,
     /// Material set name (`RG`, `-`).
     pub material: String,
-    /// Opaque description of the index scheme, compared with the indexer's on open.
+    /// Opaque description of the index scheme, compared with the game's indexer on open.
     pub index_params: Vec<u8>,
     /// Number of values (index slots).
     pub index_size: u64,
@@ -100,81 +124,65 @@ pub struct Header {
     pub counts: Box<[u64; 256]>,
     /// zstd dictionary shared by all blocks (empty for none).
     pub dictionary: Vec<u8>,
-    /// The repetition section's description (version 3 files with values under the repetition
-    /// rule; `None` for mate-only tables).
-    pub repetition: Option<RepetitionHeader>,
+    /// The draw section's description (version 3 files of a game that stores more about its
+    /// draws; `None` for a table of values alone).
+    pub draw_section: Option<DrawSection>,
 }
 
-/// What the header says of the repetition section (format version 3).
+/// What the header says of the draw section (format version 3): entries of the game's own, one
+/// per slot holding the draw byte, such as Minishogi's values of those draws under the repetition
+/// rule.
 ///
 /// The section follows the value blocks: a directory with, for each value block, the number of
-/// mate-only draws before it (u64, then the XXH3-64 of the directory), a block table as the values'
-/// one (offsets relative to the start of the section's data) and the blocks, each a zstd frame of
-/// `entries_per_block` entries (the last may be shorter). An entry is the two [`crate::DrawValue`]s
-/// of one mate-only draw (first player to move, then second player to move, u16 each), in slot
-/// order; the draws of a block are the slots whose stored byte is 0 (illegal slots never store 0).
+/// draws before it (u64, then the XXH3-64 of the directory), a block table as the values' one
+/// (offsets relative to the start of the section's data) and the blocks, each a zstd frame of
+/// `entries_per_block` entries of [`DrawFormat::entry_bytes`] bytes (the last may be shorter),
+/// in slot order. The draws of a block are the slots whose stored byte is 0 (the writer never
+/// stores 0 in an illegal slot of such a file).
+///
+/// In the header the description is `entries_per_block` (u32), `draws` (u64), then the game's
+/// [`DrawSection::game_data`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RepetitionHeader {
-    /// Entries per repetition block.
+pub struct DrawSection {
+    /// Entries per block.
     pub entries_per_block: u32,
-    /// Number of mate-only draws (entries).
+    /// Number of draws (entries).
     pub draws: u64,
-    /// Base of the first player's pair measures.
-    pub first_base: u32,
-    /// Base of the draws' pair measures.
-    pub draw_base: u32,
-    /// Entries per case (first player to move, second player to move) and outcome (second player
-    /// wins, first player wins, draw).
-    pub counts: [[u64; 3]; 2],
+    /// What the game says of its entries (Minishogi: the bases of its progress measures and the
+    /// counts per outcome), checked by the game's reader.
+    pub game_data: Vec<u8>,
 }
 
-/// Bytes of an encoded [`RepetitionHeader`].
-const REPETITION_HEADER_LEN: usize = 4 + 8 + 4 + 4 + 6 * 8;
-
-impl RepetitionHeader {
-    /// Number of repetition blocks.
+impl DrawSection {
+    /// Number of blocks.
     pub fn block_count(&self) -> u64 {
         self.draws.div_ceil(u64::from(self.entries_per_block.max(1)))
     }
 
-    /// Number of entries of repetition block `block`.
+    /// Number of entries of block `block`.
     pub fn block_len(&self, block: u64) -> usize {
         let start = block * u64::from(self.entries_per_block);
         (self.draws - start).min(u64::from(self.entries_per_block)) as usize
     }
 
     fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(REPETITION_HEADER_LEN);
+        let mut out = Vec::with_capacity(12 + self.game_data.len());
         out.extend_from_slice(&self.entries_per_block.to_le_bytes());
         out.extend_from_slice(&self.draws.to_le_bytes());
-        out.extend_from_slice(&self.first_base.to_le_bytes());
-        out.extend_from_slice(&self.draw_base.to_le_bytes());
-        for count in self.counts.iter().flatten() {
-            out.extend_from_slice(&count.to_le_bytes());
-        }
+        out.extend_from_slice(&self.game_data);
         out
     }
 
-    fn decode(bytes: &[u8]) -> Option<RepetitionHeader> {
-        if bytes.len() != REPETITION_HEADER_LEN {
+    fn decode(bytes: &[u8]) -> Option<DrawSection> {
+        if bytes.len() < 12 {
             return None;
         }
-        let mut counts = [[0u64; 3]; 2];
-        for (i, count) in counts.iter_mut().flatten().enumerate() {
-            *count = u64_at(bytes, 20 + 8 * i);
-        }
-        let header = RepetitionHeader {
+        let section = DrawSection {
             entries_per_block: u32_at(bytes, 0),
             draws: u64_at(bytes, 4),
-            first_base: u32_at(bytes, 12),
-            draw_base: u32_at(bytes, 16),
-            counts,
+            game_data: bytes[12..].to_vec(),
         };
-        let consistent = header.entries_per_block > 0
-            && counts
-                .iter()
-                .all(|case| case.iter().try_fold(0u64, |a, &c| a.checked_add(c)) == Some(header.draws));
-        consistent.then_some(header)
+        (section.entries_per_block > 0).then_some(section)
     }
 }
 
@@ -220,7 +228,7 @@ impl Header {
     /// The header bytes, checksum included.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(FIXED_LEN + 64 + self.dictionary.len());
-        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&self.magic);
         out.extend_from_slice(&self.version.to_le_bytes());
         out.extend_from_slice(&0u32.to_le_bytes()); // header length, patched below
         out.extend_from_slice(&self.index_size.to_le_bytes());
@@ -233,10 +241,10 @@ impl Header {
         for count in self.counts.iter() {
             out.extend_from_slice(&count.to_le_bytes());
         }
-        let repetition = self.repetition.as_ref().map(RepetitionHeader::encode).unwrap_or_default();
+        let section = self.draw_section.as_ref().map(DrawSection::encode).unwrap_or_default();
         let mut fields = vec![self.rule_set.as_bytes(), self.material.as_bytes(), &self.index_params];
         if self.version >= 3 {
-            fields.push(&repetition);
+            fields.push(&section);
         }
         for field in fields {
             out.extend_from_slice(&(field.len() as u16).to_le_bytes());
@@ -251,12 +259,14 @@ impl Header {
     }
 
     /// Checks that the header fields fit the format (lengths, block count) before writing.
-    pub fn check_encodable(&self, path: &Path) -> Result<(), TablebaseError> {
-        let invalid = |detail: String| TablebaseError::InvalidInput { path: path.to_path_buf(), detail };
+    pub fn check_encodable(&self, path: &Path) -> Result<(), TableError> {
+        let invalid = |detail: String| TableError::InvalidInput { path: path.to_path_buf(), detail };
+        let section_len = self.draw_section.as_ref().map_or(0, |s| 12 + s.game_data.len());
         for (name, len) in [
             ("rule set name", self.rule_set.len()),
             ("material name", self.material.len()),
             ("index parameters", self.index_params.len()),
+            ("draw section description", section_len),
         ] {
             if len > u16::MAX as usize {
                 return Err(invalid(format!("{name} is {len} bytes, at most 65535 fit")));
@@ -280,27 +290,30 @@ impl Header {
         if let Some(problem) = self.version_problem() {
             return Err(invalid(problem));
         }
-        if let Some(r) = &self.repetition {
+        if let Some(r) = &self.draw_section {
             if self.version < 3 || r.entries_per_block == 0 || r.draws != self.counts[0] {
-                return Err(invalid("repetition values need format version 3, one entry per draw".into()));
+                return Err(invalid("a draw section needs format version 3, one entry per draw".into()));
             }
         }
         Ok(())
     }
 
-    /// Reads and checks the header at the start of `bytes` (the whole file); returns it with its length.
-    pub fn decode(path: &Path, bytes: &[u8]) -> Result<(Header, usize), TablebaseError> {
-        let truncated = |detail: String| TablebaseError::Truncated { path: path.to_path_buf(), detail };
-        let corrupted = |detail: String| TablebaseError::CorruptedHeader { path: path.to_path_buf(), detail };
+    /// Reads and checks the header at the start of `bytes` (the whole file), a table of `game`;
+    /// returns it with its length.
+    pub fn decode(path: &Path, bytes: &[u8], game: &GameId) -> Result<(Header, usize), TableError> {
+        let truncated = |detail: String| TableError::Truncated { path: path.to_path_buf(), detail };
+        let corrupted = |detail: String| TableError::CorruptedHeader { path: path.to_path_buf(), detail };
         if bytes.len() < 16 {
             return Err(truncated(format!("{} bytes, shorter than a table header", bytes.len())));
         }
-        if bytes[0..8] != MAGIC {
-            return Err(TablebaseError::BadMagic { path: path.to_path_buf() });
+        if !game.reads_magic(&bytes[0..8]) {
+            return Err(TableError::BadMagic { path: path.to_path_buf(), game: game.name });
         }
+        let mut magic = [0u8; 8];
+        magic.copy_from_slice(&bytes[0..8]);
         let version = u32_at(bytes, 8);
         let header_len = u32_at(bytes, 12) as usize;
-        let unsupported = || TablebaseError::UnsupportedVersion {
+        let unsupported = || TableError::UnsupportedVersion {
             path: path.to_path_buf(),
             found: version,
             oldest: OLDEST_FORMAT_VERSION,
@@ -342,7 +355,7 @@ impl Header {
         }
         let end = header_len - 8;
         let mut at = FIXED_LEN;
-        let mut field = |name: &str| -> Result<Vec<u8>, TablebaseError> {
+        let mut field = |name: &str| -> Result<Vec<u8>, TableError> {
             if at + 2 > end {
                 return Err(corrupted(format!("{name} runs past the header end")));
             }
@@ -361,13 +374,14 @@ impl Header {
         let rule_set = text("rule set name", field("rule set name")?)?;
         let material = text("material name", field("material name")?)?;
         let index_params = field("index parameters")?;
-        let repetition = if version >= 3 {
-            let raw = field("repetition section description")?;
+        let draw_section = if version >= 3 {
+            let raw = field("draw section description")?;
             if raw.is_empty() {
                 None
             } else {
-                let decoded = RepetitionHeader::decode(&raw);
-                Some(decoded.ok_or_else(|| corrupted("malformed repetition section description".into()))?)
+                let data_bytes = game.draws.map(|d| d.data_bytes);
+                let decoded = DrawSection::decode(&raw).filter(|s| Some(s.game_data.len()) == data_bytes);
+                Some(decoded.ok_or_else(|| corrupted("malformed draw section description".into()))?)
             }
         } else {
             None
@@ -377,6 +391,7 @@ impl Header {
         }
         let dictionary = bytes[at..end].to_vec();
         let header = Header {
+            magic,
             version,
             rule_set,
             material,
@@ -387,7 +402,7 @@ impl Header {
             compression,
             counts,
             dictionary,
-            repetition,
+            draw_section,
         };
         if block_size == 0 {
             return Err(corrupted("block size 0".into()));
@@ -406,6 +421,9 @@ impl Header {
         }
         if compression != COMPRESSION_ZSTD {
             return Err(corrupted(format!("unknown compression {compression}")));
+        }
+        if header.draw_section.as_ref().is_some_and(|s| s.draws != header.counts[0]) {
+            return Err(corrupted("draw section entries differ from the draws counted".into()));
         }
         Ok((header, header_len))
     }
@@ -441,29 +459,28 @@ pub fn encode_block_table(blocks: &[(u64, u64)]) -> Vec<u8> {
     out
 }
 
-/// The blocks of a file: the values' and, in a version 3 file with repetition values, the
-/// repetition section's.
+/// The blocks of a file: the values' and, in a version 3 file with a draw section, the section's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// The value blocks.
     pub blocks: Vec<BlockEntry>,
-    /// The repetition section, if the header describes one.
-    pub repetition: Option<RepetitionLayout>,
+    /// The draw section, if the header describes one.
+    pub draw_section: Option<DrawLayout>,
 }
 
-/// Where the repetition section's parts are (see [`RepetitionHeader`]).
+/// Where the draw section's parts are (see [`DrawSection`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RepetitionLayout {
-    /// Mate-only draws before each value block.
+pub struct DrawLayout {
+    /// Draws before each value block.
     pub draws_before: Vec<u64>,
-    /// The repetition blocks.
+    /// The draw section's blocks.
     pub blocks: Vec<BlockEntry>,
 }
 
-/// The repetition section's directory and block table bytes (with checksums), for value blocks
-/// with `draws_before` draws before each and repetition blocks of the given compressed sizes and
+/// The draw section's directory and block table bytes (with checksums), for value blocks with
+/// `draws_before` draws before each and section blocks of the given compressed sizes and
 /// checksums.
-pub fn encode_repetition_tables(draws_before: &[u64], blocks: &[(u64, u64)]) -> Vec<u8> {
+pub fn encode_draw_tables(draws_before: &[u64], blocks: &[(u64, u64)]) -> Vec<u8> {
     let mut out = Vec::with_capacity(draws_before.len() * 8 + 8);
     for d in draws_before {
         out.extend_from_slice(&d.to_le_bytes());
@@ -481,45 +498,45 @@ pub fn decode_layout(
     bytes: &[u8],
     header: &Header,
     header_len: usize,
-) -> Result<Layout, TablebaseError> {
+) -> Result<Layout, TableError> {
     let (blocks, end) = decode_blocks(path, bytes, header_len, header.block_count() as usize, "block table")?;
-    let (repetition, expected) = match &header.repetition {
+    let (draw_section, expected) = match &header.draw_section {
         None => (None, end),
         Some(r) => {
             let dir_end = end as usize + 8 * blocks.len() + 8;
             if bytes.len() < dir_end {
-                return Err(TablebaseError::Truncated {
+                return Err(TableError::Truncated {
                     path: path.to_path_buf(),
-                    detail: format!("{} bytes, shorter than its repetition directory", bytes.len()),
+                    detail: format!("{} bytes, shorter than its draw section directory", bytes.len()),
                 });
             }
             let dir = &bytes[end as usize..dir_end - 8];
             if xxh3_64(dir) != u64_at(bytes, dir_end - 8) {
-                return Err(TablebaseError::CorruptedHeader {
+                return Err(TableError::CorruptedHeader {
                     path: path.to_path_buf(),
-                    detail: "repetition directory checksum mismatch".into(),
+                    detail: "draw section directory checksum mismatch".into(),
                 });
             }
             let draws_before: Vec<u64> = (0..blocks.len()).map(|i| u64_at(dir, 8 * i)).collect();
-            let (rep_blocks, rep_end) =
-                decode_blocks(path, bytes, dir_end, r.block_count() as usize, "repetition block table")?;
-            (Some(RepetitionLayout { draws_before, blocks: rep_blocks }), rep_end)
+            let (section_blocks, section_end) =
+                decode_blocks(path, bytes, dir_end, r.block_count() as usize, "draw section block table")?;
+            (Some(DrawLayout { draws_before, blocks: section_blocks }), section_end)
         }
     };
     let actual = bytes.len() as u64;
     if actual < expected {
-        return Err(TablebaseError::Truncated {
+        return Err(TableError::Truncated {
             path: path.to_path_buf(),
             detail: format!("{actual} bytes, {expected} expected; the last blocks are cut off"),
         });
     }
     if actual > expected {
-        return Err(TablebaseError::CorruptedHeader {
+        return Err(TableError::CorruptedHeader {
             path: path.to_path_buf(),
             detail: format!("{actual} bytes, {expected} expected: trailing bytes after the last block"),
         });
     }
-    Ok(Layout { blocks, repetition })
+    Ok(Layout { blocks, draw_section })
 }
 
 /// Reads the block table of `count` blocks at `at` (with its checksum) and the blocks' places,
@@ -531,18 +548,18 @@ fn decode_blocks(
     at: usize,
     count: usize,
     what: &str,
-) -> Result<(Vec<BlockEntry>, u64), TablebaseError> {
+) -> Result<(Vec<BlockEntry>, u64), TableError> {
     let header_len = at;
     let table_end = header_len + count * ENTRY_LEN + 8;
     if bytes.len() < table_end {
-        return Err(TablebaseError::Truncated {
+        return Err(TableError::Truncated {
             path: path.to_path_buf(),
             detail: format!("{} bytes, shorter than its block table ({table_end} bytes)", bytes.len()),
         });
     }
     let table = &bytes[header_len..table_end - 8];
     if xxh3_64(table) != u64_at(bytes, table_end - 8) {
-        return Err(TablebaseError::CorruptedHeader {
+        return Err(TableError::CorruptedHeader {
             path: path.to_path_buf(),
             detail: format!("{what} checksum mismatch"),
         });
@@ -554,7 +571,7 @@ fn decode_blocks(
         let end = u64_at(table, i * ENTRY_LEN)
             .checked_add(data_start)
             .filter(|&end| end >= start)
-            .ok_or_else(|| TablebaseError::CorruptedHeader {
+            .ok_or_else(|| TableError::CorruptedHeader {
                 path: path.to_path_buf(),
                 detail: format!("{what}: block {i} ends before it starts"),
             })?;
@@ -564,7 +581,7 @@ fn decode_blocks(
     if (bytes.len() as u64) < start {
         let actual = bytes.len() as u64;
         let block = entries.iter().position(|e| e.end > actual).unwrap_or(0);
-        return Err(TablebaseError::Truncated {
+        return Err(TableError::Truncated {
             path: path.to_path_buf(),
             detail: format!("{actual} bytes, {start} expected; {what}: block {block} and later are cut off"),
         });
@@ -588,13 +605,22 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
 mod tests {
     use super::*;
 
+    const GAME: GameId = GameId {
+        name: "test",
+        magic: *b"TESTTB01",
+        older_magics: &[*b"TESTTB00"],
+        rule_set: "test-dtm",
+        draws: Some(DrawFormat { entry_bytes: 4, data_bytes: 9 }),
+    };
+
     fn header() -> Header {
         let mut counts = Box::new([0u64; 256]);
         counts[0] = 7;
         counts[255] = 3;
         Header {
+            magic: GAME.magic,
             version: FORMAT_VERSION,
-            rule_set: RULE_SET.into(),
+            rule_set: GAME.rule_set.into(),
             material: "RG".into(),
             index_params: vec![1, 2, 3],
             index_size: 10,
@@ -603,7 +629,7 @@ mod tests {
             compression: COMPRESSION_ZSTD,
             counts,
             dictionary: vec![9; 5],
-            repetition: None,
+            draw_section: None,
         }
     }
 
@@ -611,7 +637,7 @@ mod tests {
     fn header_round_trip() {
         let h = header();
         let bytes = h.encode();
-        let (back, len) = Header::decode(Path::new("x"), &bytes).expect("decodes");
+        let (back, len) = Header::decode(Path::new("x"), &bytes, &GAME).expect("decodes");
         assert_eq!(back, h);
         assert_eq!(len, bytes.len());
         assert_eq!(back.block_count(), 3);
@@ -621,12 +647,12 @@ mod tests {
 
     #[test]
     fn versions_and_transforms() {
-        let decode = |h: &Header| Header::decode(Path::new("x"), &h.encode());
+        let decode = |h: &Header| Header::decode(Path::new("x"), &h.encode(), &GAME);
         let mut h = header();
         h.version = 1;
         // Version 1 knows only the plain transform.
         assert!(h.check_encodable(Path::new("x")).is_err());
-        assert!(matches!(decode(&h), Err(TablebaseError::CorruptedHeader { .. })));
+        assert!(matches!(decode(&h), Err(TableError::CorruptedHeader { .. })));
         h.transform = TRANSFORM_NONE;
         assert_eq!(decode(&h).expect("version 1 reads").0, h);
         h.transform = 2;
@@ -635,8 +661,7 @@ mod tests {
         for version in [0, FORMAT_VERSION + 1] {
             h.version = version;
             let err = decode(&h).expect_err("unknown version");
-            assert!(matches!(err, TablebaseError::UnsupportedVersion { .. }), "{err}");
-            // The command that fixes it is the CLI's to add (see its `report::describe`).
+            assert!(matches!(err, TableError::UnsupportedVersion { .. }), "{err}");
             assert!(err.to_string().contains(&format!("table format version {version}")), "{err}");
         }
     }
@@ -647,7 +672,7 @@ mod tests {
         for i in 0..bytes.len() {
             let mut bad = bytes.clone();
             bad[i] ^= 0x10;
-            assert!(Header::decode(Path::new("x"), &bad).is_err(), "flip at {i} not detected");
+            assert!(Header::decode(Path::new("x"), &bad, &GAME).is_err(), "flip at {i} not detected");
         }
     }
 
@@ -655,9 +680,39 @@ mod tests {
     fn truncated_header_is_reported_as_truncated() {
         let bytes = header().encode();
         for cut in [0, 10, 100, bytes.len() - 1] {
-            let err = Header::decode(Path::new("t.mstb"), &bytes[..cut]).expect_err("truncated");
-            assert!(matches!(err, TablebaseError::Truncated { .. }), "cut {cut}: {err}");
+            let err = Header::decode(Path::new("t.mstb"), &bytes[..cut], &GAME).expect_err("truncated");
+            assert!(matches!(err, TableError::Truncated { .. }), "cut {cut}: {err}");
             assert!(err.to_string().contains("t.mstb"));
         }
+    }
+
+    #[test]
+    fn magics_tell_the_games_apart() {
+        let h = header();
+        let bytes = h.encode();
+        let other = GameId { magic: *b"OTHERTB1", older_magics: &[], ..GAME };
+        let err = Header::decode(Path::new("x"), &bytes, &other).expect_err("another game's magic");
+        assert!(matches!(err, TableError::BadMagic { .. }), "{err}");
+        assert!(err.to_string().contains("not a test table file"), "{err}");
+        // A file written under the older magic is still read, and keeps its magic.
+        let old = Header { magic: *b"TESTTB00", ..h };
+        let (back, _) = Header::decode(Path::new("x"), &old.encode(), &GAME).expect("older magic");
+        assert_eq!(back.magic, *b"TESTTB00");
+    }
+
+    #[test]
+    fn draw_section_round_trip() {
+        let mut h = header();
+        h.draw_section = Some(DrawSection { entries_per_block: 3, draws: 7, game_data: vec![5; 9] });
+        h.check_encodable(Path::new("x")).expect("encodable");
+        let (back, _) = Header::decode(Path::new("x"), &h.encode(), &GAME).expect("decodes");
+        assert_eq!(back, h);
+        let section = back.draw_section.expect("a section");
+        assert_eq!((section.block_count(), section.block_len(2)), (3, 1));
+        // A count that is not the table's draws is refused.
+        h.draw_section = Some(DrawSection { entries_per_block: 3, draws: 6, game_data: vec![5; 9] });
+        assert!(h.check_encodable(Path::new("x")).is_err());
+        let err = Header::decode(Path::new("x"), &h.encode(), &GAME).expect_err("wrong count");
+        assert!(matches!(err, TableError::CorruptedHeader { .. }), "{err}");
     }
 }

@@ -6,7 +6,7 @@ use std::fs::{self, File};
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::TablebaseError;
+use crate::error::TableError;
 
 /// The temporary file of a file being written; dropping it unpersisted removes it.
 pub(crate) struct PendingFile {
@@ -18,10 +18,10 @@ pub(crate) struct PendingFile {
 
 impl PendingFile {
     /// Creates the temporary file for `path` in the same directory.
-    pub(crate) fn create(path: &Path) -> Result<PendingFile, TablebaseError> {
+    pub(crate) fn create(path: &Path) -> Result<PendingFile, TableError> {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let tmp = directory_of(path).join(format!(".{name}.tmp{}", std::process::id()));
-        let file = File::create(&tmp).map_err(|e| TablebaseError::io(path, e))?;
+        let file = File::create(&tmp).map_err(|e| TableError::io(path, e))?;
         let out = Some(BufWriter::with_capacity(1 << 20, file));
         Ok(PendingFile { path: path.to_path_buf(), tmp, out, persisted: false })
     }
@@ -32,26 +32,26 @@ impl PendingFile {
     }
 
     /// Writes `bytes` at the current position.
-    pub(crate) fn write_all(&mut self, bytes: &[u8]) -> Result<(), TablebaseError> {
+    pub(crate) fn write_all(&mut self, bytes: &[u8]) -> Result<(), TableError> {
         let result = match self.out.as_mut() {
             Some(out) => out.write_all(bytes),
             None => Err(std::io::Error::other("the file is closed")),
         };
-        result.map_err(|e| TablebaseError::io(&self.path, e))
+        result.map_err(|e| TableError::io(&self.path, e))
     }
 
     /// Moves the write position to `offset` bytes from the start (past the end leaves a hole that
     /// later writes fill).
-    pub(crate) fn seek(&mut self, offset: u64) -> Result<(), TablebaseError> {
+    pub(crate) fn seek(&mut self, offset: u64) -> Result<(), TableError> {
         let result = match self.out.as_mut() {
             Some(out) => out.seek(SeekFrom::Start(offset)).map(drop),
             None => Err(std::io::Error::other("the file is closed")),
         };
-        result.map_err(|e| TablebaseError::io(&self.path, e))
+        result.map_err(|e| TableError::io(&self.path, e))
     }
 
     /// Flushes, syncs and renames the file to its final path, then syncs the directory.
-    pub(crate) fn persist(mut self) -> Result<(), TablebaseError> {
+    pub(crate) fn persist(mut self) -> Result<(), TableError> {
         let result = (|| -> std::io::Result<()> {
             let out = self.out.take().ok_or_else(|| std::io::Error::other("the file is closed"))?;
             let file = out.into_inner().map_err(|e| e.into_error())?;
@@ -60,7 +60,7 @@ impl PendingFile {
             fs::rename(&self.tmp, &self.path)
         })();
         // On failure, `drop` removes the temporary file.
-        result.map_err(|e| TablebaseError::io(&self.path, e))?;
+        result.map_err(|e| TableError::io(&self.path, e))?;
         self.persisted = true;
         // Make the rename itself durable; not every platform can open a directory, so errors are
         // ignored.

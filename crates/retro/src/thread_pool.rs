@@ -2,7 +2,7 @@
 //! table commands all take a thread count).
 
 /// The worker thread pool could not be built.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot start {threads} worker threads: {message}")]
 pub struct ThreadPoolError {
     /// Requested threads.
