@@ -6,7 +6,7 @@ use crate::engine_process::{EngineFailure, EngineProcess, UsiScore};
 use crate::opening::{position_command, Opening};
 use crate::{EngineSpec, Error, TimeControl};
 use minishogi::{Color, Game, Position, RuleSet};
-use minishogi_selfplay::rng::Rng;
+use crate::rng::Rng;
 use std::collections::HashSet;
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! match's status line now and then.
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use minishogi_selfplay::nnue_train::NetTrainEvent;
+use minishogi_trainer::NetTrainEvent;
 use minishogi_tablebase::cli::Report;
 use std::sync::{Mutex, OnceLock};
 

@@ -3,7 +3,7 @@
 
 use super::backprop::{backward, sample_loss, TailGradient};
 use super::*;
-use crate::games::{selfplay, SelfplayConfig};
+use minishogi_selfplay::{selfplay, SelfplayConfig};
 use minishogi::Position;
 use minishogi_engine::nnue::HIDDEN;
 use minishogi_engine::Weights;
@@ -98,7 +98,7 @@ fn training_gives_the_same_network_with_one_and_two_threads() {
     let config = NetTrainConfig { epochs: 2, batch_size: 300, ..Default::default() };
     let run = |threads| {
         let mut net = FloatNetwork::random(6);
-        crate::thread_pool(Some(threads))
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build()
             .unwrap()
             .install(|| train_network(&mut net, &sets, &config, &|_| {}));
         net

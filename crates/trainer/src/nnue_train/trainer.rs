@@ -7,7 +7,7 @@ use super::backprop::sample_loss;
 use super::float_net::FloatNetwork;
 use super::optimiser::Optimiser;
 use super::samples::{Sample, SampleSets};
-use crate::rng::Rng;
+use minishogi_arena::Rng;
 use crate::Error;
 use rayon::prelude::*;
 use std::time::Instant;

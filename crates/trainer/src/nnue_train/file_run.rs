@@ -5,7 +5,7 @@ use super::{
     load_float, quantisation_error, quantise, quiet_positions, save_float, train_network,
     write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, QuantisationError, SampleSets,
 };
-use crate::dataset::Dataset;
+use minishogi_selfplay::Dataset;
 use crate::Error;
 use minishogi_engine::nnue::Network;
 use std::path::{Path, PathBuf};

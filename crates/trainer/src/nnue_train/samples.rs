@@ -2,8 +2,8 @@
 //! its active features from both perspectives (side to move first), its search score and the
 //! game's result; split by game into training and validation samples.
 
-use crate::dataset::Dataset;
-use crate::rng::Rng;
+use minishogi_selfplay::Dataset;
+use minishogi_arena::Rng;
 use crate::training_set::is_quiet;
 use crate::Error;
 use minishogi::Position;

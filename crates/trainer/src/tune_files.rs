@@ -1,6 +1,6 @@
 //! A tuning run that writes its products: the tuned weights file and the loss curve.
 
-use crate::dataset::Dataset;
+use minishogi_selfplay::Dataset;
 use crate::loss_curve::write_loss_curve;
 use crate::training_set::SetStats;
 use crate::tune::{tune_weights, EpochStats, TuneConfig, TuneReport};

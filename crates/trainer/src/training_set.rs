@@ -1,7 +1,7 @@
 //! The training positions: quiet labelled positions of datasets as sparse feature rows.
 
-use crate::dataset::{Dataset, LabelledPosition, NO_SCORE};
-use crate::rng::Rng;
+use minishogi_selfplay::{Dataset, LabelledPosition, NO_SCORE};
+use minishogi_arena::Rng;
 use crate::Error;
 use minishogi_engine::features;
 
