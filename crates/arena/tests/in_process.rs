@@ -1,10 +1,14 @@
-//! The USI client against scripted fake engines, and a match against one.
+//! This program's search against scripted fake engines through the one runner: the USI driver's
+//! handshake and moves, a match that stops on an engine's failure, and a match against an engine
+//! that resigns.
+#![cfg(unix)]
 #![allow(clippy::unwrap_used)]
 
-use minishogi::{Game, Position, RuleSet};
+use minishogi_arena::{
+    play_match, run_match, EngineProcess, EngineSpec, Error, GameSettings, MatchConfig, MatchSettings,
+    Opening, PlayerSpec,
+};
 use minishogi_engine::Weights;
-use minishogi_selfplay::matches::{play_match, MatchConfig, PlayerSpec};
-use minishogi_selfplay::usi_client::UsiEngine;
 use std::path::Path;
 use std::time::Duration;
 
@@ -19,57 +23,75 @@ fn fake_engine(dir: &Path, name: &str, reply: &str) -> String {
     format!("sh {}", path.display())
 }
 
+fn search(nodes: u64) -> PlayerSpec {
+    PlayerSpec::weights("engine".into(), Weights::initial(), nodes)
+}
+
 #[test]
 fn handshake_and_moves() {
     let dir = tempfile::tempdir().unwrap();
     let cmd = fake_engine(dir.path(), "Fixed", "echo 'bestmove 5d5c'");
-    let mut engine =
-        UsiEngine::start(&cmd, &[("USI_Hash".into(), "16".into())], Duration::from_secs(10)).unwrap();
+    let spec = EngineSpec::new(&cmd, &["USI_Hash=16".into()]).unwrap();
+    let mut engine = EngineProcess::start(&spec, Duration::from_secs(10)).unwrap();
     assert_eq!(engine.name(), "Fixed");
-    engine.new_game().unwrap();
-    let mut game = Game::new(Position::startpos(), RuleSet::Standard);
-    let m = engine.best_move(&game, "nodes 100").unwrap().unwrap();
-    assert_eq!(m.to_string(), "5d5c");
-    // Now gote is to move and 5d5c is not a legal gote move: reported, not played.
-    game.play(m).unwrap();
-    let err = engine.best_move(&game, "nodes 100").unwrap_err().to_string();
-    assert!(err.contains("illegal move 5d5c"), "{err}");
+    assert_eq!(engine.options(), ["X type spin"]);
+    engine.new_game(Duration::from_secs(10)).unwrap();
+    let reply = engine.go("position startpos", "nodes 100", Duration::from_secs(10)).unwrap();
+    assert_eq!(reply.best, "5d5c");
+    // In a match the engine is gote in the first game, where 5d5c is not legal: the match stops.
+    let b = PlayerSpec::usi(&cmd, None, 100, &[]).unwrap();
+    let config = MatchConfig { pairs: 1, ..MatchConfig::default() };
+    let err = play_match(&config, &search(100), &b, &|_| {}).unwrap_err().to_string();
+    assert!(err.starts_with("Fixed played an illegal move 5d5c in "), "{err}");
 }
 
 #[test]
-fn garbage_death_and_silence_are_errors() {
+fn garbage_death_and_silence_stop_a_match_that_stops_on_failures() {
     let dir = tempfile::tempdir().unwrap();
-    let game = Game::new(Position::startpos(), RuleSet::Standard);
-    let garbage = fake_engine(dir.path(), "Garbage", "echo 'bestmove @@'");
-    let mut engine = UsiEngine::start(&garbage, &[], Duration::from_secs(10)).unwrap();
-    assert!(engine.best_move(&game, "nodes 1").unwrap_err().to_string().contains("illegal move @@"));
-
-    let dies = fake_engine(dir.path(), "Dies", "exit 3");
-    let mut engine = UsiEngine::start(&dies, &[], Duration::from_secs(10)).unwrap();
-    let err = engine.best_move(&game, "nodes 1").unwrap_err().to_string();
-    assert!(err.contains("exited"), "{err}");
-
-    let silent = fake_engine(dir.path(), "Silent", "true");
-    let mut engine = UsiEngine::start(&silent, &[], Duration::from_millis(300)).unwrap();
-    let err = engine.best_move(&game, "nodes 1").unwrap_err().to_string();
-    assert!(err.contains("no 'bestmove'"), "{err}");
-
-    let err = UsiEngine::start("/nonexistent/engine", &[], Duration::from_secs(1)).err().unwrap().to_string();
-    assert!(err.contains("cannot start"), "{err}");
+    let settings = |cmd: &str| MatchSettings {
+        players: [PlayerSpec::usi(cmd, None, 1, &[]).unwrap(), search(100)],
+        openings: vec![Opening::startpos()],
+        pairs: 1,
+        concurrency: 1,
+        game: GameSettings { fixed_timeout: Duration::from_millis(300), ..GameSettings::default() },
+        sprt: None,
+        stop_on_failure: true,
+    };
+    for (name, reply, message) in [
+        ("Garbage", "echo 'bestmove @@'", "Garbage played an illegal move @@ in "),
+        ("Dies", "exit 3", "exited while we waited for 'bestmove'"),
+        ("Silent", "true", "no 'bestmove' within 0.3 s"),
+    ] {
+        let cmd = fake_engine(dir.path(), name, reply);
+        let err = run_match(&settings(&cmd), &mut |_, _| {}).unwrap_err().to_string();
+        assert!(err.contains(message), "{name}: {err}");
+    }
+    match play_match(&MatchConfig::for_games(2), &search(100), &settings("/nonexistent/engine").players[0], &|_| {}) {
+        Err(Error::EngineStart { message, .. }) => assert!(message.contains("cannot start"), "{message}"),
+        other => panic!("{:?}", other.map(|s| s.tally)),
+    }
 }
 
 #[test]
 fn match_against_a_resigning_engine_is_won_every_time() {
     let dir = tempfile::tempdir().unwrap();
     let cmd = fake_engine(dir.path(), "Resigns", "echo 'bestmove resign'");
-    let a = PlayerSpec::Engine { name: "engine".into(), weights: Box::new(Weights::initial()), nodes: 200 };
-    let b = PlayerSpec::Usi { command: cmd, go: "nodes 1".into(), options: vec![] };
+    let b = PlayerSpec::usi(&cmd, Some("nodes 1"), 1, &[]).unwrap();
     let config = MatchConfig { pairs: 4, ..MatchConfig::default() };
-    let pool = minishogi_selfplay::thread_pool(Some(2)).unwrap();
-    let state = pool.install(|| play_match(&config, &a, &b, &|_| {})).unwrap();
-    assert_eq!(state.pentanomial.counts, [0, 0, 0, 0, 4]);
-    assert_eq!(state.tally.wins, 8);
-    let e = state.elo().unwrap();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let pairs = std::sync::atomic::AtomicU64::new(0);
+    let score = pool
+        .install(|| {
+            play_match(&config, &search(200), &b, &|_| {
+                pairs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            })
+        })
+        .unwrap();
+    assert_eq!(pairs.into_inner(), 4);
+    assert_eq!(score.pentanomial.counts, [0, 0, 0, 0, 4]);
+    assert_eq!(score.tally.wins, 8);
+    assert_eq!(score.pair_tally, score.tally);
+    let e = score.elo().unwrap();
     assert_eq!(e.score, 1.0);
     assert_eq!(e.elo, f64::INFINITY);
 }
