@@ -28,7 +28,6 @@ pub fn flag_error(error: Error) -> String {
     }
 }
 
-
 /// The value parser of a time control: `byoyomi=200ms`, `40+0.4`, `nodes=N`, ….
 pub fn time_control_flag(text: &str) -> Result<TimeControl, FlagError> {
     text.parse().map_err(|e: Error| FlagError::Message(e.to_string()))

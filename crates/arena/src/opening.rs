@@ -3,11 +3,11 @@
 //! bare SFEN followed by `moves …`); `#` starts a comment. Generated openings are balanced random
 //! openings ([`crate::random_opening`]).
 
+use crate::random_opening::{random_opening, OpeningConfig};
+use crate::rng::Rng;
 use crate::Error;
 use minishogi::{Game, Move, Position, RuleSet, STARTPOS_SFEN};
 use minishogi_engine::{Searcher, Weights};
-use crate::random_opening::{random_opening, OpeningConfig};
-use crate::rng::Rng;
 use std::path::Path;
 
 /// A start position and the moves played from it.

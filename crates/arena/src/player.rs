@@ -83,7 +83,9 @@ impl PlayerSpec {
     pub fn name(&self) -> String {
         match self {
             PlayerSpec::Search { name, .. } => name.clone(),
-            PlayerSpec::Process { engine, .. } => engine.name.clone().unwrap_or_else(|| engine.command.clone()),
+            PlayerSpec::Process { engine, .. } => {
+                engine.name.clone().unwrap_or_else(|| engine.command.clone())
+            }
         }
     }
 

@@ -66,7 +66,12 @@ fn garbage_death_and_silence_stop_a_match_that_stops_on_failures() {
         let err = run_match(&settings(&cmd), &mut |_, _| {}).unwrap_err().to_string();
         assert!(err.contains(message), "{name}: {err}");
     }
-    match play_match(&MatchConfig::for_games(2), &search(100), &settings("/nonexistent/engine").players[0], &|_| {}) {
+    match play_match(
+        &MatchConfig::for_games(2),
+        &search(100),
+        &settings("/nonexistent/engine").players[0],
+        &|_| {},
+    ) {
         Err(Error::EngineStart { message, .. }) => assert!(message.contains("cannot start"), "{message}"),
         other => panic!("{:?}", other.map(|s| s.tally)),
     }
@@ -94,4 +99,18 @@ fn match_against_a_resigning_engine_is_won_every_time() {
     let e = score.elo().unwrap();
     assert_eq!(e.score, 1.0);
     assert_eq!(e.elo, f64::INFINITY);
+}
+
+#[test]
+fn a_match_of_weight_sets_does_not_depend_on_the_thread_count() {
+    let a = PlayerSpec::weights("A".into(), Weights::default_embedded(), 150);
+    let config = MatchConfig { pairs: 3, seed: 7, ..MatchConfig::default() };
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| play_match(&config, &a, &search(150), &|_| {})).unwrap()
+    };
+    let (one, two) = (run(1), run(2));
+    assert_eq!(one.pentanomial, two.pentanomial);
+    assert_eq!((one.tally, one.endings), (two.tally, two.endings));
+    assert_eq!(one.names, ["A", "engine"]);
 }

@@ -58,4 +58,3 @@ impl SelfplayArgs {
         Ok(format!("{}\n{secs:.1} s, {speed:.1} games/min; wrote {}", summary(&data), self.out.display()))
     }
 }
-

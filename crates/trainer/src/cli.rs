@@ -4,9 +4,9 @@
 //! fixes them where there is one.
 
 use crate::{
-    best_line, largest_changes, generations_table, quantise_file, run_loop, train, train_files,
-    rounds_table, tune_to_files, EpochStats, Error, LoopEvent, NetEpoch, NetTrainConfig,
-    NetTrainEvent, NnueLoopConfig, TrainConfig, TrainEvent, TrainFiles, TrainFilesEvent, TuneConfig,
+    best_line, generations_table, largest_changes, quantise_file, rounds_table, run_loop, train, train_files,
+    tune_to_files, EpochStats, Error, LoopEvent, NetEpoch, NetTrainConfig, NetTrainEvent, NnueLoopConfig,
+    TrainConfig, TrainEvent, TrainFiles, TrainFilesEvent, TuneConfig,
 };
 use clap::Args;
 use minishogi_arena::cli::{Lines, OpeningArgs};

@@ -57,9 +57,9 @@ pub use nnue_loop::{
 };
 pub use nnue_train::{
     load_float, mean_loss, quantisation_error, quantise, quantise_file, quiet_positions, save_float,
-    train_files, train_network, write_net_loss_curve, FloatNetwork, NetEpoch, NetTrainConfig,
-    NetTrainEvent, NetTrainReport, QuantisationError, Sample, SampleSets, TrainFiles, TrainFilesEvent,
-    TrainedFiles, CHECK_POSITIONS,
+    train_files, train_network, write_net_loss_curve, FloatNetwork, NetEpoch, NetTrainConfig, NetTrainEvent,
+    NetTrainReport, QuantisationError, Sample, SampleSets, TrainFiles, TrainFilesEvent, TrainedFiles,
+    CHECK_POSITIONS,
 };
 pub use train_loop::{rounds_table, train, RoundSummary, TrainConfig, TrainEvent};
 pub use training_set::{SetStats, TrainingSet};

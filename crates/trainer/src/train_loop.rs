@@ -1,14 +1,14 @@
 //! The training loop: self-play with the current best weights → tune → match the candidate
 //! against the best → keep the winner; repeated for several rounds, with a summary table.
 
-use minishogi_selfplay::{summary, Dataset};
-use minishogi_arena::EloEstimate;
-use minishogi_selfplay::{selfplay, SelfplayConfig};
 use crate::loss_curve::write_loss_curve;
-use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};
 use crate::tune::{tune_weights, EpochStats, TuneConfig};
 use crate::Error;
+use minishogi_arena::EloEstimate;
+use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};
 use minishogi_engine::Weights;
+use minishogi_selfplay::{selfplay, SelfplayConfig};
+use minishogi_selfplay::{summary, Dataset};
 use std::path::PathBuf;
 
 /// Settings of the loop.

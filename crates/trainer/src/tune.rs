@@ -3,12 +3,12 @@
 //! Adam, keeping the weights of the epoch with the lowest validation loss.
 
 use crate::adam::Adam;
-use minishogi_selfplay::Dataset;
 use crate::gradient::{fit_k, gradient, loss};
-use minishogi_arena::Rng;
 use crate::training_set::{SetStats, TrainingSet};
 use crate::Error;
+use minishogi_arena::Rng;
 use minishogi_engine::{Weights, MAX_WEIGHT};
+use minishogi_selfplay::Dataset;
 use std::time::Instant;
 
 /// Settings of a tuning run. With the feature `clap`, the flags of `tune` and `train` (not the

@@ -17,18 +17,18 @@ pub use receipt::Receipt;
 pub use report_lines::best_line;
 pub use summary::{generations_table, GenerationSummary};
 
-use minishogi_selfplay::Dataset;
-use minishogi_arena::{Pentanomial, Tally};
-use minishogi_arena::Evaluation;
-use minishogi_selfplay::{selfplay_with, SelfplayConfig};
-use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};
 use crate::nnue_train::{
     load_float, quantisation_error, quantise, quiet_positions, save_float, train_network,
     write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, SampleSets, CHECK_POSITIONS,
 };
 use crate::Error;
+use minishogi_arena::Evaluation;
+use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};
+use minishogi_arena::{Pentanomial, Tally};
 use minishogi_engine::nnue::Network;
 use minishogi_engine::Weights;
+use minishogi_selfplay::Dataset;
+use minishogi_selfplay::{selfplay_with, SelfplayConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;

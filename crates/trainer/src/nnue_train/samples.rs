@@ -2,13 +2,13 @@
 //! its active features from both perspectives (side to move first), its search score and the
 //! game's result; split by game into training and validation samples.
 
-use minishogi_selfplay::Dataset;
-use minishogi_arena::Rng;
 use crate::training_set::is_quiet;
 use crate::Error;
 use minishogi::Position;
+use minishogi_arena::Rng;
 use minishogi_engine::nnue::active_features;
 use minishogi_engine::nnue::features::MAX_ACTIVE;
+use minishogi_selfplay::Dataset;
 
 /// Marks an unused feature slot.
 pub const NO_FEATURE: u16 = u16::MAX;
