@@ -17,7 +17,7 @@ pub const NO_FEATURE: u16 = u16::MAX;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Sample {
     /// Active features from the side to move's perspective, then from the other side's; unused
-    /// slots hold [`NO_FEATURE`].
+    /// slots hold `u16::MAX`.
     pub features: [[u16; MAX_ACTIVE]; 2],
     /// The search score in centipawns for the side to move.
     pub score: i16,
