@@ -4,16 +4,15 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use minishogi_engine::Weights;
-use minishogi_selfplay::games::{selfplay, SelfplayConfig};
-use minishogi_selfplay::training_set::TrainingSet;
-use minishogi_selfplay::tune::{tune, TuneConfig};
+use minishogi_selfplay::{selfplay, SelfplayConfig};
+use minishogi_trainer::{tune, TrainingSet, TuneConfig};
 use std::time::Duration;
 
 /// Nodes per move used by the training run (see the README).
 const TRAINING_NODES: u64 = 2000;
 
 fn pool(threads: usize) -> rayon::ThreadPool {
-    minishogi_selfplay::thread_pool(Some(threads)).expect("thread pool")
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool")
 }
 
 fn bench_selfplay(c: &mut Criterion) {

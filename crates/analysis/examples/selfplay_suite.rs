@@ -7,7 +7,7 @@
 
 use minishogi::{Color, Game, Move, Position, RuleSet};
 use minishogi_engine::Weights;
-use minishogi_selfplay::games::{selfplay, SelfplayConfig};
+use minishogi_selfplay::{selfplay, SelfplayConfig};
 use std::collections::HashSet;
 
 /// Positions written.

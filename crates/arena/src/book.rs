@@ -4,9 +4,9 @@
 
 use crate::engine_process::{EngineFailure, EngineProcess, UsiScore};
 use crate::opening::{position_command, Opening};
+use crate::rng::Rng;
 use crate::{EngineSpec, Error, TimeControl};
 use minishogi::{Color, Game, Position, RuleSet};
-use minishogi_selfplay::rng::Rng;
 use std::collections::HashSet;
 use std::time::Duration;
 

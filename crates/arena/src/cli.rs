@@ -1,18 +1,32 @@
 //! The arena's commands of the `minishogi` program (feature `clap`): `match` between two USI
-//! engines run as processes (with `--engine1` and `--engine2`; without them, the self-play
-//! crate's match of weight sets) and `book build`, with their value parsers.
+//! engines run as processes (with `--engine1` and `--engine2`; without them, the match of weight
+//! sets) and `book build`, with their value parsers; and the opening flags that self-play and
+//! the training loops share.
 
 use crate::{
-    build_book_file, match_openings, parse_duration, run_recorded_match, BookProgress, BookSettings,
-    EngineSpec, Error, GameSettings, MatchScore, MatchSettings, RecordWriter, Scorer, TimeControl,
+    build_book_file, load_weights, match_openings, parse_duration, play_match, run_recorded_match,
+    BookProgress, BookSettings, EngineSpec, Error, GameSettings, MatchConfig, MatchReport, MatchScore,
+    MatchSettings, OpeningConfig, PlayerSpec, RecordWriter, Scorer, Sprt, TimeControl, EMBEDDED,
 };
 use clap::Args;
 use minishogi::cli::FlagError;
 use minishogi::RuleSet;
-use minishogi_selfplay::cli::{Lines, MatchArgs as InProcessArgs};
-use minishogi_selfplay::openings::OpeningConfig;
+use minishogi_tablebase::cli::Threads;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+/// Where a command's lines go as they come (to stdout).
+pub type Lines<'a> = &'a (dyn Fn(&str) + Sync);
+
+/// The library's error as one line, naming the flag that fixes it where there is one.
+pub fn flag_error(error: Error) -> String {
+    match error {
+        Error::OpeningPlies { .. } => "--opening-min is larger than --opening-max".into(),
+        Error::Sprt { .. } => "SPRT needs 0 < --error-rate < 0.5 and --elo1 > --elo0".into(),
+        Error::EngineOption { option } => format!("--engine-option '{option}' is not NAME=VALUE"),
+        other => other.to_string(),
+    }
+}
 
 /// The value parser of a time control: `byoyomi=200ms`, `40+0.4`, `nodes=N`, ….
 pub fn time_control_flag(text: &str) -> Result<TimeControl, FlagError> {
@@ -31,6 +45,121 @@ pub fn fixed_limit_flag(text: &str) -> Result<TimeControl, FlagError> {
 pub fn duration_flag(text: &str) -> Result<Duration, FlagError> {
     let bad = || FlagError::AfterFlag(format!(" '{text}' is not a duration (e.g. 100ms, 2s)"));
     parse_duration(text).ok_or_else(bad)
+}
+
+/// Opening options shared by self-play, matches and training.
+#[derive(Args, Clone, Debug)]
+pub struct OpeningArgs {
+    /// How openings are drawn.
+    #[command(flatten)]
+    pub opening: OpeningConfig,
+    /// A game still running after this many plies is stopped and scored a draw.
+    #[arg(long, default_value_t = 300)]
+    pub ply_cap: usize,
+}
+
+impl OpeningArgs {
+    /// The opening settings, checked.
+    pub fn config(&self) -> Result<OpeningConfig, String> {
+        self.opening.clone().validated().map_err(flag_error)
+    }
+}
+
+/// Arguments of `minishogi match` between two weight sets (or against a USI engine as B).
+#[derive(Args, Clone, Debug)]
+pub struct InProcessArgs {
+    /// Number of games (rounded up to an even number: each opening is played with both colours).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Nodes per move for the bundled engine.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Weights of player A: a file, `initial` or `embedded` (default).
+    #[arg(long)]
+    pub a: Option<String>,
+    /// Weights of player B: a file, `initial` or `embedded` (default).
+    #[arg(long, conflicts_with = "engine")]
+    pub b: Option<String>,
+    /// Player B is this external USI engine (program and arguments separated by spaces).
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// What to send after `go` to the external engine (default: `nodes <--nodes>`).
+    #[arg(long)]
+    pub go: Option<String>,
+    /// `NAME=VALUE` options for the external engine (repeatable).
+    #[arg(long = "engine-option")]
+    pub engine_options: Vec<String>,
+    /// The worker threads.
+    #[command(flatten)]
+    pub threads: Threads,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop early with a sequential probability ratio test (H0: Elo ≤ elo0, H1: Elo ≥ elo1).
+    #[arg(long)]
+    pub sprt: bool,
+    /// SPRT Elo under H0.
+    #[arg(long, default_value_t = 0.0)]
+    pub elo0: f64,
+    /// SPRT Elo under H1.
+    #[arg(long, default_value_t = 10.0)]
+    pub elo1: f64,
+    /// SPRT error rates (both α and β).
+    #[arg(long, default_value_t = 0.05)]
+    pub error_rate: f64,
+    /// How openings are drawn.
+    #[command(flatten)]
+    pub opening: OpeningArgs,
+}
+
+/// Player `label` with the weights named by `spec`.
+fn engine_player(label: &str, spec: Option<&str>, nodes: u64) -> Result<PlayerSpec, String> {
+    let spec = spec.unwrap_or(EMBEDDED);
+    let weights = load_weights(spec).map_err(flag_error)?;
+    Ok(PlayerSpec::weights(format!("{label} ({spec})"), weights, nodes))
+}
+
+impl InProcessArgs {
+    /// The SPRT asked for, if any, checked.
+    pub fn sprt(&self) -> Result<Option<Sprt>, String> {
+        self.sprt.then(|| Sprt::new(self.elo0, self.elo1, self.error_rate)).transpose().map_err(flag_error)
+    }
+
+    /// Plays the match; the players, the score now and then and the report go to `lines`.
+    pub fn run(&self, lines: Lines<'_>) -> Result<(), String> {
+        let games =
+            self.games.ok_or("--games is required (or give --engine1 and --engine2 with --openings)")?;
+        let a = engine_player("A", self.a.as_deref(), self.nodes)?;
+        let b = match &self.engine {
+            Some(command) => PlayerSpec::usi(command, self.go.as_deref(), self.nodes, &self.engine_options)
+                .map_err(flag_error)?,
+            None => engine_player("B", self.b.as_deref(), self.nodes)?,
+        };
+        let config = MatchConfig {
+            seed: self.seed,
+            opening: self.opening.config()?,
+            ply_cap: self.opening.ply_cap,
+            sprt: self.sprt()?,
+            ..MatchConfig::for_games(games)
+        };
+        let (pairs, games) = (config.pairs, config.games());
+        lines(&format!("A = {}, B = {}, {games} games ({pairs} openings × 2 colours)", a.name(), b.name()));
+        let every = (pairs / 20).max(1) as u64;
+        let clock = Instant::now();
+        let state = self
+            .threads
+            .install(|| {
+                play_match(&config, &a, &b, &|s| {
+                    if s.pentanomial.pairs() % every == 0 {
+                        lines(&s.pairs_status_line(games));
+                    }
+                })
+            })?
+            .map_err(flag_error)?;
+        let seconds = clock.elapsed().as_secs_f64();
+        lines(&MatchReport { config: &config, state: &state, seconds }.to_string());
+        Ok(())
+    }
 }
 
 /// Arguments of `minishogi match`.
@@ -113,8 +242,8 @@ impl EngineMatch {
             "{} games ({} pairs, each opening with both colours), tc {} / {}, concurrency {}",
             self.games(),
             s.pairs,
-            s.time_controls[0],
-            s.time_controls[1],
+            s.players[0].time_control(),
+            s.players[1].time_control(),
             s.concurrency
         )
     }
@@ -137,9 +266,10 @@ impl MatchArgs {
         let spec = |command: &str, options: &[String], name: &Option<String>| {
             EngineSpec::new(command, options).map(|s| s.named(name.clone())).map_err(|e| e.to_string())
         };
-        let engines =
-            [spec(command1, &self.option1, &self.name1)?, spec(command2, &self.option2, &self.name2)?];
-        let time_controls = [self.tc1.unwrap_or(self.tc), self.tc2.unwrap_or(self.tc)];
+        let players = [
+            PlayerSpec::process(spec(command1, &self.option1, &self.name1)?, self.tc1.unwrap_or(self.tc)),
+            PlayerSpec::process(spec(command2, &self.option2, &self.name2)?, self.tc2.unwrap_or(self.tc)),
+        ];
         let shared = &self.shared;
         // Random openings only: an openings file's match does not read the opening flags.
         let opening =
@@ -159,13 +289,13 @@ impl MatchArgs {
             ..GameSettings::default()
         };
         let settings = MatchSettings {
-            engines,
-            time_controls,
+            players,
             openings,
             pairs,
             concurrency: self.concurrency,
             game,
             sprt,
+            stop_on_failure: false,
         };
         let writer = RecordWriter::create(self.records.as_deref(), self.kif.as_deref())
             .and_then(|w| w.with_csa(self.csa.as_deref()))

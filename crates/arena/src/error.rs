@@ -1,6 +1,8 @@
-//! Errors that stop a match or a book build before or between games. Failures of an engine
-//! during a game are not errors: they lose that game (see [`crate::Termination`]).
+//! Errors that stop a match or a book build before or between games, and settings that cannot
+//! work. Failures of an engine during a game are not errors: they lose that game (see
+//! [`crate::Termination`]), unless the match stops on failures.
 
+use minishogi_engine::WeightsError;
 use std::path::PathBuf;
 
 /// What went wrong, with enough context for a user to act on.
@@ -68,6 +70,38 @@ pub enum Error {
     Zero {
         /// Which setting.
         what: &'static str,
+    },
+    /// A player failed in a match that stops on failures (illegal move, crash, silence).
+    #[error("{message}")]
+    PlayerFailed {
+        /// Who failed, and how.
+        message: String,
+    },
+    /// A weights file could not be read.
+    #[error("{}: {source}", path.display())]
+    WeightsFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: WeightsError,
+    },
+    /// Openings with fewer random plies than the minimum were asked for.
+    #[error("the fewest opening plies ({min}) is more than the most ({max})")]
+    OpeningPlies {
+        /// Fewest random plies.
+        min: usize,
+        /// Most random plies.
+        max: usize,
+    },
+    /// SPRT settings that cannot decide.
+    #[error("SPRT needs 0 < error rate < 0.5 and elo1 > elo0, got error rate {error_rate}, elo0 {elo0}, elo1 {elo1}")]
+    Sprt {
+        /// Elo under H0.
+        elo0: f64,
+        /// Elo under H1.
+        elo1: f64,
+        /// α = β.
+        error_rate: f64,
     },
 }
 

@@ -1,13 +1,14 @@
-//! One game between two engine processes, refereed by the rules crate's [`Game`]: the engines'
-//! moves are checked, the clock is kept, and a failing engine loses the game (and is dropped, so
-//! the next game starts it afresh).
+//! One game between two players, refereed by the rules crate's [`Game`]: the players' moves are
+//! checked, the clock is kept, and a failing engine loses the game (and is dropped, so the next
+//! game starts it afresh).
 
 use crate::clock::GameClock;
-use crate::engine_process::{EngineFailure, EngineProcess};
-use crate::opening::{position_command, Opening};
+use crate::engine_process::EngineFailure;
+use crate::opening::Opening;
+use crate::player::Player;
 use crate::termination::{GameResult, Termination};
-use crate::{EngineSpec, TimeControl};
-use minishogi::{Color, Game, Move, RuleSet};
+use crate::TimeControl;
+use minishogi::{Color, Game, Move, Position, RuleSet};
 use std::time::Duration;
 
 /// Rules and limits of every game of a match.
@@ -37,16 +38,6 @@ impl Default for GameSettings {
     }
 }
 
-/// One side of a game: how to start its engine, the engine if it is running, and its clock.
-pub struct Seat<'a> {
-    /// How to start the engine.
-    pub spec: &'a EngineSpec,
-    /// The running engine; `None` starts it, and a failure leaves `None` behind.
-    pub process: &'a mut Option<EngineProcess>,
-    /// Its time control.
-    pub time_control: TimeControl,
-}
-
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
@@ -60,18 +51,24 @@ pub struct PlayedGame {
     pub result: GameResult,
 }
 
-/// Starts the seat's engine if needed and tells it a game begins.
-fn prepare(seat: &mut Seat<'_>, settings: &GameSettings) -> Result<(), EngineFailure> {
-    let process = match seat.process.take() {
-        Some(p) => p,
-        None => EngineProcess::start(seat.spec, settings.handshake_timeout)?,
-    };
-    let process = seat.process.insert(process);
-    process.new_game(settings.handshake_timeout).inspect_err(|_| *seat.process = None)
+impl PlayedGame {
+    /// The position the game ended in.
+    pub fn final_position(&self) -> Position {
+        let mut position = self.opening.start.clone();
+        for &m in self.opening.moves.iter().chain(&self.moves) {
+            position.play(m);
+        }
+        position
+    }
 }
 
-/// Plays `opening` to the end with `seats` = [sente, gote].
-pub fn play_game(opening: &Opening, seats: [&mut Seat<'_>; 2], settings: &GameSettings) -> PlayedGame {
+/// Plays `opening` to the end with `players` = [sente, gote] under their `time_controls`.
+pub fn play_game(
+    opening: &Opening,
+    players: [&mut dyn Player; 2],
+    time_controls: [TimeControl; 2],
+    settings: &GameSettings,
+) -> PlayedGame {
     let mut game = opening.game(settings.rules);
     let mut played = PlayedGame {
         opening: opening.clone(),
@@ -80,12 +77,12 @@ pub fn play_game(opening: &Opening, seats: [&mut Seat<'_>; 2], settings: &GameSe
         result: GameResult { winner: None, termination: Termination::PlyCap },
     };
     for color in Color::ALL {
-        if let Err(e) = prepare(seats[color.index()], settings) {
+        if let Err(e) = players[color.index()].new_game(settings) {
             played.result = GameResult::loss(color, Termination::EngineFailure(e));
-            return finish(played, seats);
+            return finish(played, players);
         }
     }
-    let mut clock = GameClock::new([seats[0].time_control, seats[1].time_control]);
+    let mut clock = GameClock::new(time_controls);
     played.result = loop {
         if let Some(outcome) = game.outcome() {
             break GameResult { winner: outcome.winner, termination: Termination::Rules(outcome.reason) };
@@ -94,7 +91,8 @@ pub fn play_game(opening: &Opening, seats: [&mut Seat<'_>; 2], settings: &GameSe
             break GameResult { winner: None, termination: Termination::PlyCap };
         }
         let side = game.position().side_to_move();
-        match one_move(&game, seats[side.index()], &mut clock, settings) {
+        let tc = time_controls[side.index()];
+        match one_move(&game, &mut *players[side.index()], tc, &mut clock, settings) {
             Ok((m, elapsed)) => {
                 game.play_unchecked(m);
                 played.moves.push(m);
@@ -103,39 +101,31 @@ pub fn play_game(opening: &Opening, seats: [&mut Seat<'_>; 2], settings: &GameSe
             Err(termination) => break GameResult::loss(side, termination),
         }
     };
-    finish(played, seats)
+    finish(played, players)
 }
 
 /// Asks the side to move for its move and checks it; a failure is how that side lost.
 fn one_move(
     game: &Game,
-    seat: &mut Seat<'_>,
+    player: &mut dyn Player,
+    time_control: TimeControl,
     clock: &mut GameClock,
     settings: &GameSettings,
 ) -> Result<(Move, Duration), Termination> {
     let side = game.position().side_to_move();
-    let Some(process) = seat.process.as_mut() else {
-        return Err(Termination::EngineFailure(EngineFailure::Exited { waiting_for: "bestmove" }));
-    };
     let allowed = clock.deadline(side, settings.move_overhead, settings.fixed_timeout);
-    // Synchronise outside the clock: the engine has finished with the previous search.
-    let reply = process
-        .ready(settings.handshake_timeout)
-        .and_then(|()| process.go(&position_command(game), &clock.go_args(side), allowed));
-    let reply = match reply {
+    let reply = match player.go(game, &clock.go_args(side), allowed, settings) {
         Ok(reply) => reply,
         Err(failure) => {
-            // Its state is unknown (still searching, or dead): the next game starts a new one.
-            *seat.process = None;
             return Err(match failure {
-                EngineFailure::Silent { waiting_for: "bestmove", .. } if seat.time_control.is_clock() => {
+                EngineFailure::Silent { waiting_for: "bestmove", .. } if time_control.is_clock() => {
                     Termination::TimeLoss { elapsed: None, allowed }
                 }
                 other => Termination::EngineFailure(other),
             });
         }
     };
-    if reply.elapsed > allowed && seat.time_control.is_clock() {
+    if reply.elapsed > allowed && time_control.is_clock() {
         return Err(Termination::TimeLoss { elapsed: Some(reply.elapsed), allowed });
     }
     match reply.best.as_str() {
@@ -152,19 +142,15 @@ fn one_move(
     Ok((m, reply.elapsed))
 }
 
-/// Tells the engines still running how the game ended.
-fn finish(played: PlayedGame, seats: [&mut Seat<'_>; 2]) -> PlayedGame {
-    for (color, seat) in Color::ALL.into_iter().zip(seats) {
-        if let Some(process) = seat.process.as_mut() {
-            let verdict = match played.result.winner {
-                None => "draw",
-                Some(w) if w == color => "win",
-                Some(_) => "lose",
-            };
-            if process.send(&format!("gameover {verdict}")).is_err() {
-                *seat.process = None;
-            }
-        }
+/// Tells the players how the game ended.
+fn finish(played: PlayedGame, players: [&mut dyn Player; 2]) -> PlayedGame {
+    for (color, player) in Color::ALL.into_iter().zip(players) {
+        let verdict = match played.result.winner {
+            None => "draw",
+            Some(w) if w == color => "win",
+            Some(_) => "lose",
+        };
+        player.game_over(verdict);
     }
     played
 }

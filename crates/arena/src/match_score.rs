@@ -1,19 +1,20 @@
-//! The running score of a match from engine 1's side: single games, pairs (the pentanomial),
-//! how games ended, and the SPRT. The statistics themselves are the self-play crate's
-//! ([`minishogi_selfplay::elo`]).
+//! The running score of a match from player 1's side: single games, pairs (the pentanomial),
+//! how games ended, and the SPRT (the statistics are in [`crate::elo`]).
 
-use minishogi_selfplay::elo::{EloEstimate, Pentanomial, SprtDecision, Tally};
+use crate::elo::{EloEstimate, Pentanomial, SprtDecision, Tally};
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// The score of a match so far.
 #[derive(Clone, Debug, Default)]
 pub struct MatchScore {
-    /// The engines' names: engine 1, engine 2.
+    /// The players' names: player 1, player 2.
     pub names: [String; 2],
-    /// Engine 1's single-game results.
+    /// Player 1's single-game results.
     pub tally: Tally,
-    /// Finished pairs by engine 1's points.
+    /// Player 1's results in the games of finished pairs (those the pentanomial counts).
+    pub pair_tally: Tally,
+    /// Finished pairs by player 1's points.
     pub pentanomial: Pentanomial,
     /// Games by how they ended (the termination keyword).
     pub endings: BTreeMap<&'static str, u64>,
@@ -24,7 +25,7 @@ pub struct MatchScore {
 }
 
 impl MatchScore {
-    /// Engine 1's Elo over engine 2 with its 95% interval, from the pairs so far.
+    /// Player 1's Elo over player 2 with its 95% interval, from the pairs so far.
     pub fn elo(&self) -> Option<EloEstimate> {
         self.pentanomial.elo()
     }
@@ -36,6 +37,22 @@ impl MatchScore {
             .map_or(String::new(), |e| format!("  Elo {:+.0} ± {:.0}", e.elo, (e.high - e.low) / 2.0));
         let llr = self.llr.map_or(String::new(), |l| format!("  LLR {l:.2}"));
         format!("{}/{total}  {} {}{elo}{llr}", self.tally.games(), self.names[0], self.tally)
+    }
+
+    /// The status line of a match of weight sets, player 1 being A: the games of finished pairs,
+    /// A's record in them, Elo and LLR.
+    pub fn pairs_status_line(&self, total: usize) -> String {
+        let games = self.pair_tally.games();
+        let elo = self
+            .elo()
+            .map_or(String::new(), |e| format!("  Elo {:+.0} ± {:.0}", e.elo, (e.high - e.low) / 2.0));
+        let llr = self.llr.map_or(String::new(), |l| format!("  LLR {l:.2}"));
+        format!("{games:>6}/{total}  A {}{elo}{llr}", self.pair_tally)
+    }
+
+    /// Games that reached the ply cap (and were scored draws).
+    pub fn capped(&self) -> u64 {
+        self.endings.get("ply-cap").copied().unwrap_or(0)
     }
 }
 

@@ -1,13 +1,13 @@
 //! Openings: a start position and the moves played from it, one per line in a file, written like
 //! the arguments of USI `position` (`startpos moves 3e4d 3a2b`, `sfen <SFEN> moves …`, or the
-//! bare SFEN followed by `moves …`); `#` starts a comment. Generated openings come from the
-//! self-play crate's balanced random openings.
+//! bare SFEN followed by `moves …`); `#` starts a comment. Generated openings are balanced random
+//! openings ([`crate::random_opening`]).
 
+use crate::random_opening::{random_opening, OpeningConfig};
+use crate::rng::Rng;
 use crate::Error;
 use minishogi::{Game, Move, Position, RuleSet, STARTPOS_SFEN};
 use minishogi_engine::{Searcher, Weights};
-use minishogi_selfplay::openings::{random_opening, OpeningConfig};
-use minishogi_selfplay::rng::Rng;
 use std::path::Path;
 
 /// A start position and the moves played from it.

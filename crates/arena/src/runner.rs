@@ -1,24 +1,25 @@
-//! A match: paired games on `concurrency` workers, each with its own two engine processes; the
-//! calling thread keeps the score, runs the SPRT and hears about each game.
+//! A match: paired games on `concurrency` workers, each with its own two players (searchers in
+//! this process or engine processes); the calling thread keeps the score, runs the SPRT and hears
+//! about each game.
 
+use crate::elo::{Sprt, SprtDecision};
 use crate::engine_process::EngineProcess;
-use crate::game_runner::{play_game, GameSettings, PlayedGame, Seat};
+use crate::game_runner::{play_game, GameSettings, PlayedGame};
 use crate::match_score::MatchScore;
 use crate::opening::Opening;
-use crate::{EngineSpec, Error, TimeControl};
+use crate::player::PlayerSpec;
+use crate::termination::Termination;
+use crate::Error;
 use minishogi::Color;
-use minishogi_selfplay::elo::{Sprt, SprtDecision};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-/// Settings of a match between engine 1 and engine 2.
+/// Settings of a match between player 1 and player 2.
 #[derive(Clone, Debug)]
 pub struct MatchSettings {
-    /// Engine 1 and engine 2.
-    pub engines: [EngineSpec; 2],
-    /// Their time controls (the same for both, or odds).
-    pub time_controls: [TimeControl; 2],
+    /// Player 1 and player 2, each with its time control (the same for both, or odds).
+    pub players: [PlayerSpec; 2],
     /// The openings; pair `i` plays opening `i % len` twice, engine 1 first with sente.
     pub openings: Vec<Opening>,
     /// Number of pairs (games = 2 × pairs).
@@ -29,6 +30,9 @@ pub struct MatchSettings {
     pub game: GameSettings,
     /// Stop early when this test decides.
     pub sprt: Option<Sprt>,
+    /// An engine that fails (crashes, falls silent, plays an illegal move) stops the match with
+    /// an error, instead of losing the game and being restarted.
+    pub stop_on_failure: bool,
 }
 
 /// A game of the match as it finishes.
@@ -36,7 +40,7 @@ pub struct MatchSettings {
 pub struct FinishedGame {
     /// Game number from 1, in the order games were scheduled (pair `p` has games 2p+1, 2p+2).
     pub number: usize,
-    /// The colour engine 1 had.
+    /// The colour player 1 had.
     pub engine1_color: Color,
     /// Names of sente and gote.
     pub players: [String; 2],
@@ -45,14 +49,16 @@ pub struct FinishedGame {
 }
 
 impl FinishedGame {
-    /// Engine 1's points in the game.
+    /// Player 1's points in the game.
     pub fn engine1_points(&self) -> f64 {
         self.game.result.points(self.engine1_color)
     }
 }
 
-/// The name an engine goes by: the one asked for, else its `id name`, else its command.
-fn resolve_name(spec: &EngineSpec, settings: &GameSettings) -> Result<String, Error> {
+/// The name a player goes by: the one asked for, else an engine's `id name`, else its command.
+/// An engine is started once for it, so that one which cannot start stops the match here.
+fn resolve_name(player: &PlayerSpec, settings: &GameSettings) -> Result<String, Error> {
+    let PlayerSpec::Process { engine: spec, .. } = player else { return Ok(player.name()) };
     let process = EngineProcess::start(spec, settings.handshake_timeout)
         .map_err(|e| Error::EngineStart { command: spec.command.clone(), message: e.to_string() })?;
     Ok(spec.name.clone().unwrap_or_else(|| {
@@ -64,10 +70,29 @@ fn resolve_name(spec: &EngineSpec, settings: &GameSettings) -> Result<String, Er
     }))
 }
 
+/// Why a finished game stops a match that stops on failures, if it does.
+fn failure(finished: &FinishedGame, settings: &MatchSettings) -> Option<Error> {
+    let result = &finished.game.result;
+    let loser = !result.winner?;
+    let player = &settings.players[usize::from(loser != finished.engine1_color)];
+    let name = &finished.players[loser.index()];
+    let message = match &result.termination {
+        Termination::IllegalMove { mv } => {
+            let sfen = finished.game.final_position().to_sfen();
+            format!("{name} played an illegal move {mv} in {sfen}")
+        }
+        Termination::EngineFailure(e) => format!("USI engine '{}': {e}", player.name()),
+        Termination::TimeLoss { .. } => format!("{name}: {}", result.termination),
+        Termination::Rules(_) | Termination::PlyCap | Termination::Resignation => return None,
+    };
+    Some(Error::PlayerFailed { message })
+}
+
 /// Plays the match; `on_game` hears about each game as it ends, with the score so far.
 ///
 /// Both engines are started once first: one that cannot start or fails its handshake stops the
-/// match with an error. After that, failures only lose games.
+/// match with an error. After that, failures only lose games (unless
+/// [`MatchSettings::stop_on_failure`]).
 pub fn run_match(
     settings: &MatchSettings,
     on_game: &mut dyn FnMut(&FinishedGame, &MatchScore),
@@ -82,8 +107,8 @@ pub fn run_match(
         return Err(Error::Zero { what: "the number of openings" });
     }
     let mut names = [
-        resolve_name(&settings.engines[0], &settings.game)?,
-        resolve_name(&settings.engines[1], &settings.game)?,
+        resolve_name(&settings.players[0], &settings.game)?,
+        resolve_name(&settings.players[1], &settings.game)?,
     ];
     if names[0] == names[1] {
         names = [format!("{} #1", names[0]), format!("{} #2", names[1])];
@@ -100,13 +125,25 @@ pub fn run_match(
         }
         drop(tx);
         let mut first_of_pair: HashMap<usize, f64> = HashMap::new();
+        let mut failed = None;
         for finished in rx {
+            if settings.stop_on_failure && failed.is_none() {
+                failed = failure(&finished, settings);
+                if failed.is_some() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            if failed.is_some() {
+                continue;
+            }
             let points = finished.engine1_points();
             score.tally.add(points);
             *score.endings.entry(finished.game.result.termination.keyword()).or_default() += 1;
             let pair = (finished.number - 1) / 2;
             if let Some(first) = first_of_pair.remove(&pair) {
                 score.pentanomial.add_pair(first, points);
+                score.pair_tally.add(first);
+                score.pair_tally.add(points);
                 // Once decided, the verdict stands; pairs under way still count in the score.
                 if let (Some(sprt), false) = (&settings.sprt, stop.load(Ordering::Relaxed)) {
                     score.llr = Some(sprt.llr(&score.pentanomial));
@@ -121,7 +158,8 @@ pub fn run_match(
             }
             on_game(&finished, &score);
         }
-    });
+        failed.map_or(Ok(()), Err)
+    })?;
     Ok(score)
 }
 
@@ -133,7 +171,9 @@ fn worker(
     stop: &AtomicBool,
     tx: &mpsc::Sender<FinishedGame>,
 ) {
-    let mut processes: [Option<EngineProcess>; 2] = [None, None];
+    let [one, two] = &settings.players;
+    let mut players = [one.create(), two.create()];
+    let time_controls = [one.time_control(), two.time_control()];
     loop {
         let pair = next_pair.fetch_add(1, Ordering::Relaxed);
         if pair >= settings.pairs || stop.load(Ordering::Relaxed) {
@@ -141,17 +181,17 @@ fn worker(
         }
         let opening = &settings.openings[pair % settings.openings.len()];
         for (k, engine1_color) in [Color::Sente, Color::Gote].into_iter().enumerate() {
-            let [p1, p2] = &mut processes;
-            let mut one =
-                Seat { spec: &settings.engines[0], process: p1, time_control: settings.time_controls[0] };
-            let mut two =
-                Seat { spec: &settings.engines[1], process: p2, time_control: settings.time_controls[1] };
-            let (seats, players) = match engine1_color {
-                Color::Sente => ([&mut one, &mut two], [names[0].clone(), names[1].clone()]),
-                Color::Gote => ([&mut two, &mut one], [names[1].clone(), names[0].clone()]),
+            let [p1, p2] = &mut players;
+            let (seats, tcs, names): ([&mut dyn crate::Player; 2], _, _) = match engine1_color {
+                Color::Sente => ([p1.as_mut(), p2.as_mut()], time_controls, names.clone()),
+                Color::Gote => (
+                    [p2.as_mut(), p1.as_mut()],
+                    [time_controls[1], time_controls[0]],
+                    [names[1].clone(), names[0].clone()],
+                ),
             };
-            let game = play_game(opening, seats, &settings.game);
-            let finished = FinishedGame { number: 2 * pair + k + 1, engine1_color, players, game };
+            let game = play_game(opening, seats, tcs, &settings.game);
+            let finished = FinishedGame { number: 2 * pair + k + 1, engine1_color, players: names, game };
             if tx.send(finished).is_err() {
                 return;
             }

@@ -5,8 +5,8 @@
 
 use minishogi::{Color, EndReason, RuleSet};
 use minishogi_arena::{
-    run_match, to_kif, EngineSpec, Error, FinishedGame, GameSettings, MatchSettings, Opening, RecordWriter,
-    Termination, TimeControl, RECORDS_HEADER,
+    run_match, to_kif, EngineSpec, Error, FinishedGame, GameSettings, MatchSettings, Opening, PlayerSpec,
+    RecordWriter, Termination, TimeControl, RECORDS_HEADER,
 };
 use std::time::Duration;
 
@@ -17,8 +17,7 @@ fn fake(mode: &str) -> EngineSpec {
 
 fn settings(one: &str, two: &str, tc: TimeControl, pairs: usize) -> MatchSettings {
     MatchSettings {
-        engines: [fake(one), fake(two)],
-        time_controls: [tc, tc],
+        players: [PlayerSpec::process(fake(one), tc), PlayerSpec::process(fake(two), tc)],
         openings: vec![Opening::startpos()],
         pairs,
         concurrency: 2,
@@ -30,6 +29,7 @@ fn settings(one: &str, two: &str, tc: TimeControl, pairs: usize) -> MatchSetting
             handshake_timeout: Duration::from_secs(2),
         },
         sprt: None,
+        stop_on_failure: false,
     }
 }
 

@@ -8,10 +8,9 @@ mod stdin_lines;
 use clap::{Parser, Subcommand};
 use minishogi::cli::{moves_failed, moves_line, FlagError, MovesArgs, PerftArgs, PerftReport, SfenArg};
 use minishogi_arena::cli::{BookArgs, MatchArgs};
-use minishogi_selfplay::cli::{
-    NnueLoopArgs, NnueQuantiseArgs, NnueTrainArgs, SelfplayArgs, TrainArgs, TuneArgs,
-};
+use minishogi_selfplay::cli::SelfplayArgs;
 use minishogi_tablebase::cli::{GenArgs, ProbeArgs, RewriteArgs, TableFiles};
+use minishogi_trainer::cli::{NnueLoopArgs, NnueQuantiseArgs, NnueTrainArgs, TrainArgs, TuneArgs};
 use minjiku_tablebase::cli as minjiku_cli;
 use progress::{bar, games_bar, EpochBar, PairLines, TableBars};
 use std::io::Write;
@@ -217,8 +216,8 @@ fn run(command: Command) -> CliResult {
         Command::Train(a) => {
             let (games, pair_lines) = (games_bar(a.games as u64), PairLines::default());
             let match_games = a.match_games();
-            let report = |event: minishogi_selfplay::train_loop::TrainEvent<'_>| {
-                use minishogi_selfplay::train_loop::TrainEvent;
+            let report = |event: minishogi_trainer::TrainEvent<'_>| {
+                use minishogi_trainer::TrainEvent;
                 if let TrainEvent::SelfplayDone(..) = event {
                     games.finish_and_clear();
                 }
@@ -227,7 +226,7 @@ fn run(command: Command) -> CliResult {
                     TrainEvent::RoundStart(_) => games.reset(),
                     TrainEvent::Game => games.inc(1),
                     TrainEvent::Pair(s) => {
-                        pair_lines.show(s.pentanomial.pairs(), || s.status_line(match_games))
+                        pair_lines.show(s.pentanomial.pairs(), || s.pairs_status_line(match_games))
                     }
                     TrainEvent::RoundDone(_) => pair_lines.reset(),
                     TrainEvent::SelfplayDone(..) | TrainEvent::Epoch(_) => {}
@@ -291,7 +290,7 @@ fn run(command: Command) -> CliResult {
 /// `nnue loop`: bars over each generation's games and each epoch's batches, the match's score
 /// every few pairs.
 fn nnue_loop(a: &NnueLoopArgs) -> CliResult {
-    use minishogi_selfplay::nnue_loop::{LoopEvent, LoopStep};
+    use minishogi_trainer::{LoopEvent, LoopStep};
     let config = a.config()?;
     let (games, epochs, pair_lines) = (games_bar(a.games as u64), EpochBar::default(), PairLines::default());
     let total_games = config.matches.games();
@@ -311,7 +310,7 @@ fn nnue_loop(a: &NnueLoopArgs) -> CliResult {
             }
             LoopEvent::Game => games.inc(1),
             LoopEvent::Train(e) => epochs.show(e),
-            LoopEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.status_line(total_games)),
+            LoopEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.pairs_status_line(total_games)),
             _ => {}
         }
     };

@@ -2,8 +2,8 @@
 //! match's status line now and then.
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use minishogi_selfplay::nnue_train::NetTrainEvent;
 use minishogi_tablebase::cli::Report;
+use minishogi_trainer::NetTrainEvent;
 use std::sync::{Mutex, OnceLock};
 
 /// Match pairs between two printed status lines of a training loop's match.

@@ -2,10 +2,8 @@
 //! search score and the result.
 
 use crate::dataset::{Dataset, DatasetMeta, GameRecord, Termination};
-use crate::evaluation::Evaluation;
-use crate::openings::{random_opening, OpeningConfig};
-use crate::rng::Rng;
 use minishogi::RuleSet;
+use minishogi_arena::{random_opening, Evaluation, OpeningConfig, Rng};
 use minishogi_engine::{Limits, Searcher, Weights};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -46,7 +44,7 @@ impl Default for SelfplayConfig {
 
 /// Plays game `index` of a run with `searcher` (its weights play both sides) and `checker` (the
 /// opening filter).
-pub fn play_game(
+fn play_game(
     index: u64,
     config: &SelfplayConfig,
     searcher: &mut Searcher,

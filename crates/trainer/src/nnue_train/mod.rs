@@ -4,16 +4,16 @@
 //! learning-rate schedule ([`trainer`]), quantisation with an error check ([`mod@quantise`]), the
 //! float network's file ([`float_file`]) and the loss curve ([`curve`]).
 
-pub mod adam;
-pub mod backprop;
-pub mod curve;
-pub mod file_run;
-pub mod float_file;
-pub mod float_net;
+mod adam;
+mod backprop;
+mod curve;
+mod file_run;
+mod float_file;
+mod float_net;
 mod optimiser;
-pub mod quantise;
-pub mod samples;
-pub mod trainer;
+mod quantise;
+mod samples;
+mod trainer;
 
 pub use curve::write_net_loss_curve;
 pub use file_run::{quantise_file, train_files, TrainFiles, TrainFilesEvent, TrainedFiles, CHECK_POSITIONS};

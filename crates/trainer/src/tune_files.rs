@@ -1,11 +1,11 @@
 //! A tuning run that writes its products: the tuned weights file and the loss curve.
 
-use crate::dataset::Dataset;
 use crate::loss_curve::write_loss_curve;
 use crate::training_set::SetStats;
 use crate::tune::{tune_weights, EpochStats, TuneConfig, TuneReport};
 use crate::Error;
 use minishogi_engine::Weights;
+use minishogi_selfplay::Dataset;
 use std::path::{Path, PathBuf};
 
 /// What [`tune_to_files`] produced and wrote.

@@ -15,20 +15,20 @@ mod summary;
 pub use files::GenerationFiles;
 pub use receipt::Receipt;
 pub use report_lines::best_line;
-pub use summary::{summary_table, GenerationSummary};
+pub use summary::{generations_table, GenerationSummary};
 
-use crate::dataset::Dataset;
-use crate::elo::{Pentanomial, Tally};
-use crate::evaluation::Evaluation;
-use crate::games::{selfplay_with, SelfplayConfig};
-use crate::matches::{play_match, MatchConfig, MatchState, PlayerSpec};
 use crate::nnue_train::{
     load_float, quantisation_error, quantise, quiet_positions, save_float, train_network,
     write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, SampleSets, CHECK_POSITIONS,
 };
 use crate::Error;
+use minishogi_arena::Evaluation;
+use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};
+use minishogi_arena::{Pentanomial, Tally};
 use minishogi_engine::Network;
 use minishogi_engine::Weights;
+use minishogi_selfplay::Dataset;
+use minishogi_selfplay::{selfplay_with, SelfplayConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -105,7 +105,7 @@ pub enum LoopEvent<'a> {
     /// Training progress.
     Train(&'a NetTrainEvent),
     /// A pair of match games finished.
-    Pair(&'a MatchState),
+    Pair(&'a MatchScore),
     /// The generation finished.
     GenerationDone(&'a GenerationSummary),
 }
@@ -168,7 +168,7 @@ pub fn run_loop(
         }
         rows.push(row);
         let path = config.dir.join("summary.md");
-        std::fs::write(&path, summary_table(&rows)).map_err(|e| Error::io(&path, e))?;
+        std::fs::write(&path, generations_table(&rows)).map_err(|e| Error::io(&path, e))?;
     }
     Ok((best.name, rows))
 }
@@ -184,7 +184,7 @@ fn selfplay_step(
     let path = files.data();
     if path.exists() {
         report(LoopEvent::Skipped(LoopStep::Selfplay));
-        return Dataset::load(&path);
+        return Ok(Dataset::load(&path)?);
     }
     report(LoopEvent::StepStart(LoopStep::Selfplay));
     let sp = SelfplayConfig { seed, ..config.selfplay.clone() };
@@ -288,7 +288,7 @@ fn match_step(
         return Ok((Pentanomial { counts }, tally, r.get("kept") == Some("yes")));
     }
     report(LoopEvent::StepStart(LoopStep::Match));
-    let spec = |c: &Champion| PlayerSpec::Evaluated {
+    let spec = |c: &Champion| PlayerSpec::Search {
         name: c.name.clone(),
         evaluation: c.evaluation.clone(),
         nodes: config.match_nodes,

@@ -7,8 +7,8 @@ use super::backprop::sample_loss;
 use super::float_net::FloatNetwork;
 use super::optimiser::Optimiser;
 use super::samples::{Sample, SampleSets};
-use crate::rng::Rng;
 use crate::Error;
+use minishogi_arena::Rng;
 use rayon::prelude::*;
 use std::time::Instant;
 

@@ -2,8 +2,8 @@
 //! quantised [`Network`](minishogi_engine::Network), with clipped ReLU on `[0, 1]`.
 
 use super::samples::Sample;
-use crate::rng::Rng;
 use minishogi::Position;
+use minishogi_arena::Rng;
 use minishogi_engine::{active_features, EVAL_SCALE, FEATURES, HIDDEN, L2};
 use serde::{Deserialize, Serialize};
 

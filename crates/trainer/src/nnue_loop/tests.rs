@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::nnue_train::NetEpoch;
-use crate::openings::OpeningConfig;
+use minishogi_arena::OpeningConfig;
 use std::path::Path;
 use std::sync::Mutex;
 

@@ -1,9 +1,9 @@
 //! The training positions: quiet labelled positions of datasets as sparse feature rows.
 
-use crate::dataset::{Dataset, LabelledPosition, NO_SCORE};
-use crate::rng::Rng;
 use crate::Error;
+use minishogi_arena::Rng;
 use minishogi_engine::features;
+use minishogi_selfplay::{Dataset, LabelledPosition, NO_SCORE};
 
 /// Scores beyond this (centipawns) are treated as decided (mates, won repetitions) and skipped.
 pub const DECIDED_SCORE: i16 = 2500;

@@ -13,7 +13,8 @@ pub const INITIAL: &str = "initial";
 /// weights) or the path of a weights file. The spec doubles as the weights' name in datasets and
 /// reports.
 pub fn load_weights(spec: &str) -> Result<Weights, Error> {
-    Weights::from_spec(spec).map_err(|e| Error::weights_file(Path::new(spec), e))
+    Weights::from_spec(spec)
+        .map_err(|source| Error::WeightsFile { path: Path::new(spec).to_path_buf(), source })
 }
 
 #[cfg(test)]

@@ -1,22 +1,11 @@
-//! What `minishogi match` prints: a status line while the match runs, and the final report.
+//! The report of a match of weight sets ([`crate::play_match`]), player 1 being A: the last
+//! status line, pairs by points, capped games, the SPRT's decision, the time and the Elo.
 
 use std::fmt;
 
 use crate::elo::SprtDecision;
-use crate::matches::{MatchConfig, MatchState};
-
-impl MatchState {
-    /// One line of a running match of `total` games: games played, A's record, Elo and the
-    /// SPRT's log-likelihood ratio when known.
-    pub fn status_line(&self, total: usize) -> String {
-        let games = self.tally.games();
-        let elo = self
-            .elo()
-            .map_or(String::new(), |e| format!("  Elo {:+.0} ± {:.0}", e.elo, (e.high - e.low) / 2.0));
-        let llr = self.llr.map_or(String::new(), |l| format!("  LLR {l:.2}"));
-        format!("{games:>6}/{total}  A {}{elo}{llr}", self.tally)
-    }
-}
+use crate::match_config::MatchConfig;
+use crate::match_score::MatchScore;
 
 /// The end of a match: the last status line, pairs by points, capped games, the SPRT's
 /// decision, the time taken and the Elo estimate.
@@ -24,8 +13,8 @@ impl MatchState {
 pub struct MatchReport<'a> {
     /// The match's settings.
     pub config: &'a MatchConfig,
-    /// Its final state.
-    pub state: &'a MatchState,
+    /// Its final score.
+    pub state: &'a MatchScore,
     /// Seconds it took.
     pub seconds: f64,
 }
@@ -33,13 +22,14 @@ pub struct MatchReport<'a> {
 impl fmt::Display for MatchReport<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (state, config) = (self.state, self.config);
-        writeln!(f, "{}", state.status_line(config.games()))?;
+        writeln!(f, "{}", state.pairs_status_line(config.games()))?;
         writeln!(f, "pentanomial (pairs by A's points 0, 0.5, 1, 1.5, 2): {:?}", state.pentanomial.counts)?;
-        if state.capped > 0 {
+        if state.capped() > 0 {
             writeln!(
                 f,
                 "{} games reached the ply cap ({}) and were scored draws",
-                state.capped, config.ply_cap
+                state.capped(),
+                config.ply_cap
             )?;
         }
         if let (Some(d), Some(l), Some(sprt)) = (state.decision, state.llr, config.sprt) {
@@ -62,20 +52,22 @@ impl fmt::Display for MatchReport<'_> {
 mod tests {
     use super::MatchReport;
     use crate::elo::{Sprt, SprtDecision};
-    use crate::matches::{MatchConfig, MatchState};
+    use crate::match_config::MatchConfig;
+    use crate::match_score::MatchScore;
 
     #[test]
     fn the_report_has_the_record_the_pairs_and_the_decision() {
         let sprt = Sprt::new(0.0, 10.0, 0.05).expect("valid bounds");
         let config = MatchConfig { sprt: Some(sprt), ..MatchConfig::for_games(4) };
         let mut state =
-            MatchState { llr: Some(0.5), decision: Some(SprtDecision::Continue), ..MatchState::default() };
+            MatchScore { llr: Some(0.5), decision: Some(SprtDecision::Continue), ..MatchScore::default() };
         for (first, second) in [(1.0, 0.0), (0.5, 0.5)] {
             state.pentanomial.add_pair(first, second);
-            state.tally.add(first);
-            state.tally.add(second);
+            state.pair_tally.add(first);
+            state.pair_tally.add(second);
         }
-        assert!(state.status_line(4).starts_with("     4/4  A +1 =2 -1"), "{}", state.status_line(4));
+        let line = state.pairs_status_line(4);
+        assert!(line.starts_with("     4/4  A +1 =2 -1"), "{line}");
         let text = MatchReport { config: &config, state: &state, seconds: 3.2 }.to_string();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[1], "pentanomial (pairs by A's points 0, 0.5, 1, 1.5, 2): [0, 0, 2, 0, 0]");
@@ -83,7 +75,7 @@ mod tests {
         assert_eq!(lines[3], "3 s");
         assert_eq!(lines.len(), 5, "{text}");
         let empty =
-            MatchReport { config: &MatchConfig::default(), state: &MatchState::default(), seconds: 0.0 };
+            MatchReport { config: &MatchConfig::default(), state: &MatchScore::default(), seconds: 0.0 };
         assert!(empty.to_string().ends_with("0 s\nno games played"));
     }
 }

@@ -2,13 +2,13 @@
 //! its active features from both perspectives (side to move first), its search score and the
 //! game's result; split by game into training and validation samples.
 
-use crate::dataset::Dataset;
-use crate::rng::Rng;
 use crate::training_set::is_quiet;
 use crate::Error;
 use minishogi::Position;
+use minishogi_arena::Rng;
 use minishogi_engine::active_features;
 use minishogi_engine::MAX_ACTIVE;
+use minishogi_selfplay::Dataset;
 
 /// Marks an unused feature slot.
 pub const NO_FEATURE: u16 = u16::MAX;
@@ -17,7 +17,7 @@ pub const NO_FEATURE: u16 = u16::MAX;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Sample {
     /// Active features from the side to move's perspective, then from the other side's; unused
-    /// slots hold [`NO_FEATURE`].
+    /// slots hold `u16::MAX`.
     pub features: [[u16; MAX_ACTIVE]; 2],
     /// The search score in centipawns for the side to move.
     pub score: i16,

@@ -5,9 +5,9 @@ use super::{
     load_float, quantisation_error, quantise, quiet_positions, save_float, train_network,
     write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, QuantisationError, SampleSets,
 };
-use crate::dataset::Dataset;
 use crate::Error;
 use minishogi_engine::Network;
+use minishogi_selfplay::Dataset;
 use std::path::{Path, PathBuf};
 
 /// Positions the quantisation check compares.

@@ -117,7 +117,7 @@ pub fn fit_k(set: &TrainingSet, weights: &[f64]) -> f64 {
 /// Random sparse rows labelled by a known weight vector, for the tuner's tests.
 #[cfg(test)]
 pub(crate) fn synthetic(n: usize, features: usize, truth: &[f64], seed: u64) -> TrainingSet {
-    let mut rng = crate::rng::Rng::new(seed);
+    let mut rng = minishogi_arena::Rng::new(seed);
     let mut set = TrainingSet::new();
     for g in 0..n {
         let mut row = Vec::new();

@@ -3,10 +3,10 @@
 
 use super::backprop::{backward, sample_loss, TailGradient};
 use super::*;
-use crate::games::{selfplay, SelfplayConfig};
 use minishogi::Position;
-use minishogi_engine::Weights;
 use minishogi_engine::HIDDEN;
+use minishogi_engine::Weights;
+use minishogi_selfplay::{selfplay, SelfplayConfig};
 
 fn tiny_sets() -> (SampleSets, Vec<Position>) {
     let config = SelfplayConfig { games: 8, nodes: 300, seed: 5, ..SelfplayConfig::default() };
@@ -98,7 +98,9 @@ fn training_gives_the_same_network_with_one_and_two_threads() {
     let config = NetTrainConfig { epochs: 2, batch_size: 300, ..Default::default() };
     let run = |threads| {
         let mut net = FloatNetwork::random(6);
-        crate::thread_pool(Some(threads))
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
             .unwrap()
             .install(|| train_network(&mut net, &sets, &config, &|_| {}));
         net

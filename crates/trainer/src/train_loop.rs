@@ -1,14 +1,14 @@
 //! The training loop: self-play with the current best weights → tune → match the candidate
 //! against the best → keep the winner; repeated for several rounds, with a summary table.
 
-use crate::dataset::{summary, Dataset};
-use crate::elo::EloEstimate;
-use crate::games::{selfplay, SelfplayConfig};
 use crate::loss_curve::write_loss_curve;
-use crate::matches::{play_match, MatchConfig, MatchState, PlayerSpec};
 use crate::tune::{tune_weights, EpochStats, TuneConfig};
 use crate::Error;
+use minishogi_arena::EloEstimate;
+use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};
 use minishogi_engine::Weights;
+use minishogi_selfplay::{selfplay, SelfplayConfig};
+use minishogi_selfplay::{summary, Dataset};
 use std::path::PathBuf;
 
 /// Settings of the loop.
@@ -65,7 +65,7 @@ pub enum TrainEvent<'a> {
     /// A tuning epoch finished.
     Epoch(&'a EpochStats),
     /// A pair of match games finished.
-    Pair(&'a MatchState),
+    Pair(&'a MatchScore),
     /// The round finished.
     RoundDone(&'a RoundSummary),
 }
@@ -125,10 +125,10 @@ pub fn train(
         write_loss_curve(&tuned, &config.dir.join(format!("round{round}.loss")))?;
         // Tuning that found nothing better returns the same weights: no match needed.
         let state = if candidate == best {
-            MatchState::default()
+            MatchScore::default()
         } else {
-            let a = PlayerSpec::engine(format!("round{round}"), candidate.clone(), config.match_nodes);
-            let b = PlayerSpec::engine(best_name.clone(), best.clone(), config.match_nodes);
+            let a = PlayerSpec::weights(format!("round{round}"), candidate.clone(), config.match_nodes);
+            let b = PlayerSpec::weights(best_name.clone(), best.clone(), config.match_nodes);
             let mc = MatchConfig { seed: match_seed, ..config.matches.clone() };
             play_match(&mc, &a, &b, &|s| report(TrainEvent::Pair(s)))?
         };
@@ -151,14 +151,14 @@ pub fn train(
         }
         rows.push(row);
         let summary_path = config.dir.join("summary.md");
-        std::fs::write(&summary_path, summary_table(&rows)).map_err(|e| Error::io(&summary_path, e))?;
+        std::fs::write(&summary_path, rounds_table(&rows)).map_err(|e| Error::io(&summary_path, e))?;
     }
     let best_path = config.dir.join("best.weights");
     best.save(&best_path).map_err(|e| Error::weights_file(&best_path, e))?;
     Ok((best, rows))
 }
 
-/// One row of the [`summary_table`]: `| 1 | 2000 | 61234 | 150 | 0.08120 → 0.08050 | +120 =60 -100 (53.6%) | +24 [-9, +58] | yes |`.
+/// One row of the [`rounds_table`]: `| 1 | 2000 | 61234 | 150 | 0.08120 → 0.08050 | +120 =60 -100 (53.6%) | +24 [-9, +58] | yes |`.
 impl std::fmt::Display for RoundSummary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let elo = self.elo.map_or("–".to_string(), |e| {
@@ -181,7 +181,7 @@ impl std::fmt::Display for RoundSummary {
 }
 
 /// The rounds as a Markdown table.
-pub fn summary_table(rows: &[RoundSummary]) -> String {
+pub fn rounds_table(rows: &[RoundSummary]) -> String {
     let mut out = String::from(
         "| round | games | quiet positions | K | validation loss before → after | candidate vs best | Elo (95%) | kept |\n\
          |---|---|---|---|---|---|---|---|\n",
@@ -195,7 +195,7 @@ pub fn summary_table(rows: &[RoundSummary]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dataset::DatasetMeta;
+    use minishogi_selfplay::DatasetMeta;
 
     #[test]
     fn the_report_names_the_round_the_selfplay_rate_and_the_epochs() {

@@ -1,6 +1,6 @@
 //! One line per generation of the network loop, and the Markdown table of them.
 
-use crate::elo::{Pentanomial, Tally};
+use minishogi_arena::{Pentanomial, Tally};
 
 /// What one generation did.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,7 +47,7 @@ impl std::fmt::Display for GenerationSummary {
 }
 
 /// The generations as a Markdown table.
-pub fn summary_table(rows: &[GenerationSummary]) -> String {
+pub fn generations_table(rows: &[GenerationSummary]) -> String {
     let mut out = String::from(
         "| gen | best (self-play, opponent) | positions | samples (train / valid) | valid loss | candidate's record | Elo (95%) | kept |\n\
          |---|---|---|---|---|---|---|---|\n",

@@ -4,8 +4,8 @@ use crate::tune::TuneReport;
 use crate::Error;
 use std::path::{Path, PathBuf};
 
-/// Writes `<stem>.csv` ([`loss_csv`]) and `<stem>.svg` ([`loss_svg`]); the extensions are appended,
-/// so a stem `round1.loss` gives `round1.loss.csv`.
+/// Writes `<stem>.csv` (epoch, losses, speed) and `<stem>.svg` (the losses plotted); the
+/// extensions are appended, so a stem `round1.loss` gives `round1.loss.csv`.
 pub fn write_loss_curve(report: &TuneReport, stem: &Path) -> Result<(), Error> {
     for (ext, text) in [("csv", loss_csv(report)), ("svg", loss_svg(report))] {
         let mut path = stem.as_os_str().to_owned();

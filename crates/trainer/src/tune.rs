@@ -3,12 +3,12 @@
 //! Adam, keeping the weights of the epoch with the lowest validation loss.
 
 use crate::adam::Adam;
-use crate::dataset::Dataset;
 use crate::gradient::{fit_k, gradient, loss};
-use crate::rng::Rng;
 use crate::training_set::{SetStats, TrainingSet};
 use crate::Error;
+use minishogi_arena::Rng;
 use minishogi_engine::{Weights, MAX_WEIGHT};
+use minishogi_selfplay::Dataset;
 use std::time::Instant;
 
 /// Settings of a tuning run. With the feature `clap`, the flags of `tune` and `train` (not the
@@ -285,7 +285,7 @@ mod tests {
         let (train, valid) = set.split(0.1, 1);
         let config = TuneConfig { epochs: 3, ..TuneConfig::default() };
         let run = |threads: usize| {
-            let pool = crate::thread_pool(Some(threads)).unwrap();
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             pool.install(|| tune(&train, &valid, &[0.0; 6], &config, |_| {}))
         };
         let (one, two) = (run(1), run(2));
