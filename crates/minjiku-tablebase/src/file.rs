@@ -39,15 +39,7 @@ pub fn write(
 ) -> Result<WriteSummary, MinjikuTbError> {
     let indexer = Indexer::new(material);
     let options = WriteOptions { dont_care_illegal: false, ..WriteOptions::default() };
-    Ok(write_table(
-        path,
-        &GAME,
-        &material.name(),
-        &indexer.params(),
-        values,
-        &options,
-        progress,
-    )?)
+    Ok(write_table(path, &GAME, &material.name(), &indexer.params(), values, &options, progress)?)
 }
 
 /// Opens a Minjiku table file and checks that its header names a set whose index this build

@@ -45,9 +45,9 @@ pub use build::{build, default_sets, plan, BuildEvent, BuildOptions, TableSummar
 pub use error::MinjikuTbError;
 pub use file::{open, table_path, write, EXTENSION, GAME, RULE_SET};
 pub use generate::generate;
-pub use minishogi_retro::{GenerateOptions, GenerateStats, Progress, Table, TableError, Value, ValueCounts};
 pub use index::{Indexer, SCHEME};
 pub use material::{Material, MaterialError, MAX_PIECES};
+pub use minishogi_retro::{GenerateOptions, GenerateStats, Progress, Table, TableError, Value, ValueCounts};
 pub use moves::{backed_up, best_of, stays_in_set};
 pub use probe::{MinjikuTablebase, ProbeLine};
 pub use report::{info, side_summary, SideSummary, TableInfo};

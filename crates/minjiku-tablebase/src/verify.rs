@@ -131,7 +131,9 @@ fn check(
 ) -> Result<VerifyReport, VerifyError> {
     let rules = MinjikuVerify { indexer: Indexer::new(material), smaller };
     match verify_slots(&rules, values, threads, progress) {
-        Ok(report) => Ok(VerifyReport { material: material.clone(), slots: report.slots, legal: report.positions }),
+        Ok(report) => {
+            Ok(VerifyReport { material: material.clone(), slots: report.slots, legal: report.positions })
+        }
         Err(VerifyFailure::WrongLength { slots, values }) => Err(MinjikuTbError::WrongTable {
             path: material.name().into(),
             detail: format!("{values} values for {slots} slots"),

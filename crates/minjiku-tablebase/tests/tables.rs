@@ -101,7 +101,13 @@ fn damaged_and_foreign_files_are_refused() {
     // A Minjiku table starts with Minjiku's magic, so Minishogi's reader refuses it; a file of
     // Minishogi's magic and rule set is refused here by its rule set.
     assert_eq!(&bytes[..8], b"MINJIKTB");
-    let minishogi = GameId { name: "minishogi", magic: *b"MSHOGITB", older_magics: &[], rule_set: "minishogi-dtm", draws: None };
+    let minishogi = GameId {
+        name: "minishogi",
+        magic: *b"MSHOGITB",
+        older_magics: &[],
+        rule_set: "minishogi-dtm",
+        draws: None,
+    };
     let Err(err) = Table::open(path, &minishogi) else { panic!("refused") };
     assert!(err.to_string().contains("not a minishogi table file"), "{err}");
     let shogi = dir.path().join("kings.mstb");

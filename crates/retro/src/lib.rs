@@ -86,5 +86,8 @@ pub use table::{Table, DEFAULT_CACHE_BLOCKS};
 pub use thread_pool::{with_threads, ThreadPoolError};
 pub use value::Value;
 pub use value_counts::ValueCounts;
-pub use verify::{verify_values, Child, SlotMismatch, VerifyFailure, VerifyReport, VerifyRules};
+pub use verify::{
+    verify_values, verify_values_with, Child, MoreOrRules, SlotCheck, SlotMismatch, VerifiedWith,
+    VerifyFailure, VerifyReport, VerifyRules,
+};
 pub use write::{compress_values, write_table, CompressedValues, DrawEntries, WriteOptions, WriteSummary};

@@ -34,6 +34,9 @@ pub struct Table {
     decoders: Mutex<Vec<Decompressor<'static>>>,
 }
 
+/// Restores the illegal marks of a run of values that starts at a slot (see [`Table::values_for`]).
+type MarkIllegal<'a> = dyn Fn(u64, &mut [u8]) + Sync + 'a;
+
 /// One cache entry: a decompressed block, or `NO_BLOCK`.
 struct Slot {
     block: u64,
@@ -128,11 +131,7 @@ impl Table {
 
     /// Calls `f` with the decompressed block of slot `index` (from the cache) and the slot's offset
     /// in it.
-    fn with_value_block<T>(
-        &self,
-        index: u64,
-        f: impl FnOnce(&[u8], usize) -> T,
-    ) -> Result<T, TableError> {
+    fn with_value_block<T>(&self, index: u64, f: impl FnOnce(&[u8], usize) -> T) -> Result<T, TableError> {
         if index >= self.header.index_size {
             return Err(TableError::IndexOutOfRange {
                 path: self.path.clone(),
@@ -164,7 +163,11 @@ impl Table {
 
     /// `decode` of the draw section entry of slot `index`, a legal position: `None` if the slot
     /// does not store the draw byte or the file has no draw section.
-    pub fn draw_entry<T>(&self, index: u64, decode: impl FnOnce(&[u8]) -> T) -> Result<Option<T>, TableError> {
+    pub fn draw_entry<T>(
+        &self,
+        index: u64,
+        decode: impl FnOnce(&[u8]) -> T,
+    ) -> Result<Option<T>, TableError> {
         let Some(layout) = &self.draw_section else { return Ok(None) };
         let block = index / u64::from(self.header.block_size);
         let draw = Value::DRAW.to_byte();
@@ -184,8 +187,10 @@ impl Table {
         }
         let len = self.entry_bytes();
         let at = len * soffset;
-        let entry =
-            slot.data.get(at..at + len).ok_or_else(|| self.corrupted_section(sblock, "entry out of range"))?;
+        let entry = slot
+            .data
+            .get(at..at + len)
+            .ok_or_else(|| self.corrupted_section(sblock, "entry out of range"))?;
         Ok(Some(decode(entry)))
     }
 
@@ -247,8 +252,10 @@ impl Table {
     ) -> Result<(), TableError> {
         let bytes = self.entry_bytes();
         let expected = self.header.draw_section.as_ref().map_or(0, |r| bytes * r.block_len(block));
-        let entry =
-            layout.blocks.get(block as usize).ok_or_else(|| self.corrupted_section(block, "no such block"))?;
+        let entry = layout
+            .blocks
+            .get(block as usize)
+            .ok_or_else(|| self.corrupted_section(block, "no such block"))?;
         self.decompress_entry(entry, expected, data).map_err(|detail| self.corrupted_section(block, &detail))
     }
 
@@ -298,7 +305,7 @@ impl Table {
 
     /// The values, with `mark_illegal(start, values)` restoring the illegal marks of the slots
     /// from `start` on when the file stores don't-care bytes in them.
-    fn read_values(&self, mark_illegal: Option<&(dyn Fn(u64, &mut [u8]) + Sync)>) -> Result<Vec<u8>, TableError> {
+    fn read_values(&self, mark_illegal: Option<&MarkIllegal<'_>>) -> Result<Vec<u8>, TableError> {
         let mut values = vec![0u8; self.header.index_size as usize];
         let block_size = self.header.block_size as usize;
         values.par_chunks_mut(block_size.max(1)).enumerate().try_for_each(|(i, chunk)| {
@@ -324,7 +331,12 @@ impl Table {
 
     /// Checks that the table was written for `material` with an index of `index_size` slots
     /// described by `index_params`, under its game's rule set.
-    pub fn check_index(&self, material: &str, index_params: &[u8], index_size: u64) -> Result<(), TableError> {
+    pub fn check_index(
+        &self,
+        material: &str,
+        index_params: &[u8],
+        index_size: u64,
+    ) -> Result<(), TableError> {
         let header = &self.header;
         let wrong = |detail: String| TableError::WrongTable { path: self.path.clone(), detail };
         if header.material != material {
@@ -483,7 +495,10 @@ mod tests {
         let compressed =
             compress_values(&path, &GAME, "piles", b"p", &values, true, &options, &|_| {}).expect("compress");
         assert!(matches!(compressed.write(&path, Some(&wrong)), Err(TableError::InvalidInput { .. })));
-        assert_eq!(Table::open(&path, &GAME).expect("still the old file").values_for(&Piles(100)).ok(), Some(values));
+        assert_eq!(
+            Table::open(&path, &GAME).expect("still the old file").values_for(&Piles(100)).ok(),
+            Some(values)
+        );
     }
 
     /// Every cut and every flipped byte of a file is an error when it is opened or read, never

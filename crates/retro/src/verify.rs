@@ -65,6 +65,55 @@ pub trait VerifyRules: Sync {
     fn describe_move(&self, pos: &Self::Pos, scratch: &Self::Scratch, i: usize) -> String;
 }
 
+/// A check of a game's own that runs in the same pass as the values' check, on every legal
+/// position whose value agreed (Minishogi checks there the values of its mate-only draws under
+/// the repetition rule, with the moves already generated). Its failures count only when no value
+/// is wrong anywhere.
+pub trait SlotCheck<R: VerifyRules>: Sync {
+    /// What the check counts, per range of slots and then summed.
+    type Report: Default + Send;
+    /// Why the check fails.
+    type Error: Send;
+
+    /// Checks the position `pos` of `slot`, whose stored `value` agreed with the rules; `scratch`
+    /// and `children` are those of its [`VerifyRules::children`] call.
+    #[allow(clippy::too_many_arguments)]
+    fn check(
+        &self,
+        slot: u64,
+        value: Value,
+        pos: &R::Pos,
+        scratch: &R::Scratch,
+        children: &[Child],
+        report: &mut Self::Report,
+    ) -> Result<(), Self::Error>;
+
+    /// Adds the counts of `part` (a later range of slots) to `total`.
+    fn merge(&self, total: &mut Self::Report, part: Self::Report);
+}
+
+/// No check besides the values'.
+struct NoCheck;
+
+impl<R: VerifyRules> SlotCheck<R> for NoCheck {
+    type Report = ();
+    type Error = std::convert::Infallible;
+
+    fn check(
+        &self,
+        _: u64,
+        _: Value,
+        _: &R::Pos,
+        _: &R::Scratch,
+        _: &[Child],
+        _: &mut (),
+    ) -> Result<(), Self::Error> {
+        Ok(())
+    }
+
+    fn merge(&self, _: &mut (), _: ()) {}
+}
+
 /// What a successful verification counted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VerifyReport {
@@ -124,6 +173,25 @@ pub fn verify_values<R: VerifyRules>(
     threads: Option<usize>,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<VerifyReport, VerifyFailure<R::Error>> {
+    match verify_values_with(rules, &NoCheck, values, threads, progress) {
+        Ok((report, ())) => Ok(report),
+        Err(e) => Err(e.map_err(|e| match e {
+            MoreOrRules::More(never) => match never {},
+            MoreOrRules::Rules(e) => e,
+        })),
+    }
+}
+
+/// [`verify_values`] with `more` checked in the same pass on every legal position whose value
+/// agreed; a failure of `more` is reported ([`VerifyFailure::Rules`] of [`MoreOrRules::More`])
+/// only when every value agrees, the first in slot order.
+pub fn verify_values_with<R: VerifyRules, C: SlotCheck<R>>(
+    rules: &R,
+    more: &C,
+    values: &[u8],
+    threads: Option<usize>,
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+) -> VerifiedWith<R, C> {
     let size = rules.size();
     if values.len() as u64 != size {
         return Err(VerifyFailure::WrongLength { slots: size, values: values.len() as u64 });
@@ -134,7 +202,7 @@ pub fn verify_values<R: VerifyRules>(
             .into_par_iter()
             .map(|c| {
                 let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(size));
-                let result = verify_range(rules, values, start, end);
+                let result = verify_range(rules, more, values, start, end);
                 let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
                 if let Some(report) = progress {
                     report(Progress { phase: "verify", done: d, total: size });
@@ -145,48 +213,110 @@ pub fn verify_values<R: VerifyRules>(
     })
     .map_err(VerifyFailure::Threads)?;
     let mut total = VerifyReport::default();
+    let mut more_total = C::Report::default();
+    let mut first_more_error = None;
     // Ranges come in slot order: the first failure is the first slot's, and ties of the longest
     // mate keep the smallest slot.
     for r in ranges {
-        let r = r?;
-        total.slots += r.slots;
-        total.positions += r.positions;
-        total.wins += r.wins;
-        total.losses += r.losses;
-        total.draws += r.draws;
-        if let Some((d, i)) = r.longest {
+        if let Some(e) = r.failure {
+            return Err(e.map_err(MoreOrRules::Rules));
+        }
+        if first_more_error.is_none() {
+            first_more_error = r.more_error;
+        }
+        let part = r.report;
+        total.slots += part.slots;
+        total.positions += part.positions;
+        total.wins += part.wins;
+        total.losses += part.losses;
+        total.draws += part.draws;
+        if let Some((d, i)) = part.longest {
             if !matches!(total.longest, Some((l, _)) if l >= d) {
                 total.longest = Some((d, i));
             }
         }
+        more.merge(&mut more_total, r.more);
     }
-    Ok(total)
+    match first_more_error {
+        Some(e) => Err(VerifyFailure::Rules(MoreOrRules::More(e))),
+        None => Ok((total, more_total)),
+    }
+}
+
+/// What [`verify_values_with`] gives.
+pub type VerifiedWith<R, C> = Result<
+    (VerifyReport, <C as SlotCheck<R>>::Report),
+    VerifyFailure<MoreOrRules<<C as SlotCheck<R>>::Error, <R as VerifyRules>::Error>>,
+>;
+
+/// A failure of a [`SlotCheck`], or of the rules looking up a child.
+#[derive(Debug)]
+pub enum MoreOrRules<M, E> {
+    /// The game's own check failed.
+    More(M),
+    /// The rules could not look up a child.
+    Rules(E),
+}
+
+impl<E> VerifyFailure<E> {
+    /// The same failure with the rules' error mapped by `f`.
+    fn map_err<F>(self, f: impl FnOnce(E) -> F) -> VerifyFailure<F> {
+        match self {
+            VerifyFailure::WrongLength { slots, values } => VerifyFailure::WrongLength { slots, values },
+            VerifyFailure::Mismatch(m) => VerifyFailure::Mismatch(m),
+            VerifyFailure::Rules(e) => VerifyFailure::Rules(f(e)),
+            VerifyFailure::Threads(e) => VerifyFailure::Threads(e),
+        }
+    }
+}
+
+/// What the check of one range of slots found: its counts, and its first failure of each kind.
+struct RangeCheck<R: VerifyRules, C: SlotCheck<R>> {
+    report: VerifyReport,
+    more: C::Report,
+    failure: Option<VerifyFailure<R::Error>>,
+    more_error: Option<C::Error>,
 }
 
 /// Verifies slots `start..end`.
-fn verify_range<R: VerifyRules>(
+fn verify_range<R: VerifyRules, C: SlotCheck<R>>(
     rules: &R,
+    more: &C,
     values: &[u8],
     start: u64,
     end: u64,
-) -> Result<VerifyReport, VerifyFailure<R::Error>> {
-    let mut report = VerifyReport { slots: end - start, ..VerifyReport::default() };
+) -> RangeCheck<R, C> {
+    let mut check = RangeCheck {
+        report: VerifyReport { slots: end - start, ..VerifyReport::default() },
+        more: C::Report::default(),
+        failure: None,
+        more_error: None,
+    };
     let mut scratch = rules.scratch();
     let mut children = Vec::with_capacity(256);
-    let mut failure = None;
     rules.positions(start, end, &mut |index, pos| {
-        if failure.is_some() {
+        if check.failure.is_some() {
             return;
         }
-        match check_slot(rules, values, index, pos, &mut scratch, &mut children) {
-            Ok(value) => report.count(value, index),
-            Err(e) => failure = Some(e),
+        let Some(pos) = pos else {
+            match check_slot(rules, values, index, None, &mut scratch, &mut children) {
+                Ok(_) => {}
+                Err(e) => check.failure = Some(e),
+            }
+            return;
+        };
+        match check_slot(rules, values, index, Some(&pos), &mut scratch, &mut children) {
+            Ok(value) => {
+                check.report.count(value, index);
+                if let (Some(value), None) = (value, &check.more_error) {
+                    check.more_error =
+                        more.check(index, value, &pos, &scratch, &children, &mut check.more).err();
+                }
+            }
+            Err(e) => check.failure = Some(e),
         }
     });
-    match failure {
-        Some(e) => Err(e),
-        None => Ok(report),
-    }
+    check
 }
 
 /// Checks one slot, holding `pos`: its value if it holds a legal position, `None` if not.
@@ -194,7 +324,7 @@ fn check_slot<R: VerifyRules>(
     rules: &R,
     values: &[u8],
     index: u64,
-    pos: Option<R::Pos>,
+    pos: Option<&R::Pos>,
     scratch: &mut R::Scratch,
     children: &mut Vec<Child>,
 ) -> Result<Option<Value>, VerifyFailure<R::Error>> {
@@ -209,7 +339,7 @@ fn check_slot<R: VerifyRules>(
         return Ok(None);
     };
     children.clear();
-    rules.children(&pos, scratch, children).map_err(VerifyFailure::Rules)?;
+    rules.children(pos, scratch, children).map_err(VerifyFailure::Rules)?;
     for c in children.iter() {
         if let Child::Slot(s) = c {
             if let Some(byte) = values.get(*s as usize) {
@@ -225,9 +355,9 @@ fn check_slot<R: VerifyRules>(
             Child::Slot(c) => {
                 let v = values.get(c as usize).map_or(Value::ILLEGAL, |&b| Value::from_byte(b));
                 if !v.is_legal() {
-                    let m = rules.describe_move(&pos, scratch, i);
+                    let m = rules.describe_move(pos, scratch, i);
                     let detail = format!("move {m} leads to slot {c}, stored as not legal");
-                    return Err(mismatch(Some(rules.describe(&pos)), stored, detail));
+                    return Err(mismatch(Some(rules.describe(pos)), stored, detail));
                 }
                 v
             }
@@ -249,14 +379,18 @@ fn check_slot<R: VerifyRules>(
         Some(Value::DRAW)
     };
     let Some(expected) = expected else {
-        return Err(mismatch(Some(rules.describe(&pos)), stored, "mate longer than the encoding holds".into()));
+        return Err(mismatch(
+            Some(rules.describe(pos)),
+            stored,
+            "mate longer than the encoding holds".into(),
+        ));
     };
     if !stored.is_legal() {
-        return Err(mismatch(Some(rules.describe(&pos)), expected, "the slot holds a legal position".into()));
+        return Err(mismatch(Some(rules.describe(pos)), expected, "the slot holds a legal position".into()));
     }
     if expected != stored {
         let detail = format!("{} legal moves", children.len());
-        return Err(mismatch(Some(rules.describe(&pos)), expected, detail));
+        return Err(mismatch(Some(rules.describe(pos)), expected, detail));
     }
     Ok(Some(stored))
 }
@@ -321,5 +455,53 @@ mod tests {
             verify_values(&Piles(100), &values[1..], None, None),
             Err(VerifyFailure::WrongLength { slots: 103, values: 102 })
         ));
+    }
+
+    /// Counts the draws, and fails on the draw in `bad`.
+    struct Draws {
+        bad: Option<u64>,
+    }
+
+    impl SlotCheck<Piles> for Draws {
+        type Report = u64;
+        type Error = u64;
+
+        fn check(
+            &self,
+            slot: u64,
+            value: Value,
+            _: &u64,
+            _: &(),
+            children: &[Child],
+            n: &mut u64,
+        ) -> Result<(), u64> {
+            if value.is_draw() {
+                assert_eq!(children.len(), 1, "the children of the check of the values");
+                *n += 1;
+                if Some(slot) == self.bad {
+                    return Err(slot);
+                }
+            }
+            Ok(())
+        }
+
+        fn merge(&self, total: &mut u64, part: u64) {
+            *total += part;
+        }
+    }
+
+    #[test]
+    fn a_check_of_the_game_runs_in_the_same_pass_after_the_values() {
+        let values = expected(100);
+        let (report, draws) =
+            verify_values_with(&Piles(100), &Draws { bad: None }, &values, Some(2), None).expect("verifies");
+        assert_eq!((report.draws, draws), (2, 2));
+        let failed = verify_values_with(&Piles(100), &Draws { bad: Some(101) }, &values, Some(2), None);
+        assert!(matches!(failed, Err(VerifyFailure::Rules(MoreOrRules::More(101)))));
+        // A wrong value anywhere is reported before the game's own failure.
+        let mut wrong = values.clone();
+        wrong[7] = Value::DRAW.to_byte();
+        let failed = verify_values_with(&Piles(100), &Draws { bad: Some(101) }, &wrong, Some(2), None);
+        assert!(matches!(failed, Err(VerifyFailure::Mismatch(SlotMismatch { slot: 7, .. }))));
     }
 }

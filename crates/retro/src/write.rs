@@ -321,7 +321,8 @@ fn compress_draws(
                 raw.clear();
                 draws.encode(range.clone(), raw);
                 if raw.len() != range.len() * entry_bytes {
-                    let detail = format!("draw entries of {} bytes, {entry_bytes} expected", raw.len() / range.len());
+                    let detail =
+                        format!("draw entries of {} bytes, {entry_bytes} expected", raw.len() / range.len());
                     return Err(TableError::InvalidInput { path: path.to_path_buf(), detail });
                 }
                 let mut block = compressor.compress(raw).map_err(failure)?;

@@ -7,7 +7,12 @@ use crate::placement::Placement;
 
 /// Calls `emit` with the slot of the position after each of `moves`, in order (sente to move in
 /// `placement`; the children have gote to move, so their slots are those of their colour flips).
-pub(crate) fn child_slots(indexer: &Indexer, placement: &Placement, moves: &MoveList, emit: &mut dyn FnMut(u64)) {
+pub(crate) fn child_slots(
+    indexer: &Indexer,
+    placement: &Placement,
+    moves: &MoveList,
+    emit: &mut dyn FnMut(u64),
+) {
     let frame = indexer.frame(placement, true);
     for &m in moves.iter() {
         // A frame re-ranks only the men a move changes; an ambiguous frame (a king move, or a

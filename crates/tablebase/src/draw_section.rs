@@ -73,7 +73,9 @@ pub(crate) fn bases(table: &Table) -> (u32, u32) {
 pub(crate) fn check_description(table: &Table) -> Result<(), TableError> {
     let Some(section) = &table.header().draw_section else { return Ok(()) };
     let consistent = Description::decode(&section.game_data).is_some_and(|d| {
-        d.counts.iter().all(|case| case.iter().try_fold(0u64, |a, &c| a.checked_add(c)) == Some(section.draws))
+        d.counts
+            .iter()
+            .all(|case| case.iter().try_fold(0u64, |a, &c| a.checked_add(c)) == Some(section.draws))
     });
     if consistent {
         Ok(())

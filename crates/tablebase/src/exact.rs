@@ -13,8 +13,8 @@ use crate::error::TablebaseError;
 use crate::material::Material;
 use crate::material_table::{best_move, MaterialTable};
 use crate::tablebase::Tablebase;
-use minishogi_retro::Value;
 use crate::verdict::Verdict;
+use minishogi_retro::Value;
 
 /// Most plies of a line (a mate is at most 249 plies; a repetition line is a prefix and three
 /// cycles, far shorter in every table).
@@ -237,13 +237,7 @@ impl Tablebase {
             }
             None => best_move(&table, position)?.1,
         };
-        Ok(Some(ExactProbe {
-            material,
-            verdict,
-            first_player,
-            best,
-            mate_only: !table.has_repetition(),
-        }))
+        Ok(Some(ExactProbe { material, verdict, first_player, best, mate_only: !table.has_repetition() }))
     }
 
     /// The line of best moves from `position` to the end of the game (see [`exact_line`]), or

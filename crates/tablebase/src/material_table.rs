@@ -17,7 +17,7 @@ use crate::material::Material;
 use crate::repetition::{DrawSet, RepetitionValues};
 use crate::retro_rules::MinishogiRetro;
 use crate::verify::verify;
-use crate::verify_repetition::{verify_entries, Entries, RepetitionReport};
+use crate::verify_repetition::{verify_with_repetition, Entries, RepetitionReport};
 use crate::write::write_table_with_repetition;
 
 /// Number of legal positions of the set that the table answers for: each stored (canonical) position
@@ -108,8 +108,7 @@ impl MaterialTable {
             }
         };
         self.table.release_pages();
-        let report = verify(&self.material(), &values, progress)?;
-        let Some(stored) = stored else { return Ok((report, None)) };
+        let Some(stored) = stored else { return Ok((verify(&self.material(), &values, progress)?, None)) };
         // The draws are numbered from the values, not by a bitmap of their own (a seventh of the
         // values' memory less at the verifier's peak).
         let ranks = DrawRanks::new(&values);
@@ -119,7 +118,7 @@ impl MaterialTable {
             first_base: stored.first_base,
             draw_base: stored.draw_base,
         };
-        let repetition = verify_entries(&self.material(), &values, &entries, progress)?;
+        let (report, repetition) = verify_with_repetition(&self.material(), &values, &entries, progress)?;
         Ok((report, Some(repetition)))
     }
 
@@ -199,7 +198,11 @@ impl MaterialTable {
         self.indexer.index(position).ok_or_else(|| {
             TablebaseError::File(minishogi_retro::TableError::WrongTable {
                 path: self.table.path().to_path_buf(),
-                detail: format!("position {} is not of material {}", position.to_sfen(), self.table.material()),
+                detail: format!(
+                    "position {} is not of material {}",
+                    position.to_sfen(),
+                    self.table.material()
+                ),
             })
         })
     }

@@ -6,6 +6,8 @@
 //! generated forward and each child's stored value looked up (see the driver for the value rule).
 //! The first slot that disagrees is reported with its SFEN.
 
+use std::convert::Infallible;
+
 use minishogi::{Color, MoveList, Position};
 use minishogi_retro::{verify_values, Child, Progress, VerifyFailure, VerifyReport, VerifyRules};
 
@@ -16,14 +18,14 @@ use crate::material::Material;
 use crate::placement::Placement;
 
 /// Minishogi's rules as the verifier asks them, over one set's index.
-struct MinishogiVerify<'a> {
-    indexer: &'a Indexer,
+pub(crate) struct MinishogiVerify<'a> {
+    pub(crate) indexer: &'a Indexer,
 }
 
 impl VerifyRules for MinishogiVerify<'_> {
     type Pos = (Position, Placement);
     type Scratch = MoveList;
-    type Error = std::convert::Infallible;
+    type Error = Infallible;
 
     fn size(&self) -> u64 {
         self.indexer.size()
@@ -41,7 +43,9 @@ impl VerifyRules for MinishogiVerify<'_> {
             let position = placement
                 // Only with both kings on the middle file can a slot be the non-canonical mirror
                 // image.
-                .filter(|p| p.kings[0] % 5 != 2 || p.kings[1] % 5 != 2 || indexer.index_placement(p).0 == index)
+                .filter(|p| {
+                    p.kings[0] % 5 != 2 || p.kings[1] % 5 != 2 || indexer.index_placement(p).0 == index
+                })
                 .and_then(|p| Some((p.to_position(Color::Sente)?, p)));
             f(index, position);
         });
@@ -63,7 +67,7 @@ impl VerifyRules for MinishogiVerify<'_> {
     }
 
     fn describe_move(&self, _: &Self::Pos, moves: &MoveList, i: usize) -> String {
-        moves.iter().nth(i).map_or_else(|| format!("{i}"), |m| m.to_string())
+        moves.as_slice().get(i).map_or_else(|| format!("{i}"), |m| m.to_string())
     }
 }
 
@@ -76,19 +80,25 @@ pub fn verify(
 ) -> Result<VerifyReport, VerifyError> {
     let indexer = Indexer::new(material);
     let name = material.name();
-    verify_values(&MinishogiVerify { indexer: &indexer }, values, None, progress).map_err(|e| match e {
+    verify_values(&MinishogiVerify { indexer: &indexer }, values, None, progress)
+        .map_err(|e| values_error(&name, e))
+}
+
+/// The error of a failed check of `material`'s values (not of a check of its own).
+pub(crate) fn values_error(material: &str, failure: VerifyFailure<Infallible>) -> VerifyError {
+    match failure {
         VerifyFailure::WrongLength { slots, values } => {
-            VerifyError::WrongLength { material: name, expected: slots, found: values }
+            VerifyError::WrongLength { material: material.to_string(), expected: slots, found: values }
         }
         VerifyFailure::Mismatch(m) => VerifyError::Mismatch {
-            material: name,
+            material: material.to_string(),
             index: m.slot,
             sfen: m.position.unwrap_or_else(|| "-".into()),
             stored: m.stored,
             expected: m.expected,
             detail: m.detail,
         },
-        VerifyFailure::Rules(never) => match never {},
         VerifyFailure::Threads(e) => VerifyError::Threads(e),
-    })
+        VerifyFailure::Rules(never) => match never {},
+    }
 }

@@ -22,15 +22,20 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use minishogi::{Color, MoveList, Position};
-use minishogi_retro::{DrawRanks, Progress, Value};
+use minishogi_retro::{
+    verify_values_with, Child, DrawRanks, MoreOrRules, Progress, SlotCheck, Value, VerifyFailure,
+    VerifyReport,
+};
 use rayon::prelude::*;
 
 use crate::children::child_slots;
 use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
-use crate::error::RepetitionError;
+use crate::error::{RepetitionError, TablebaseError};
 use crate::index::Indexer;
 use crate::material::Material;
+use crate::placement::Placement;
 use crate::repetition::RepetitionValues;
+use crate::verify::{values_error, MinishogiVerify};
 
 /// Slots whose draws one task checks.
 const CHUNK: usize = 1 << 15;
@@ -47,7 +52,7 @@ pub struct RepetitionReport {
 
 /// A child of a draw (a mate-only draw itself): its entries. Whether the move into it gave check
 /// is the child's own "in check", checked when the child's entries are.
-struct Child {
+struct DrawChild {
     entries: [DrawValue; 2],
 }
 
@@ -158,6 +163,81 @@ impl RepetitionReport {
     }
 }
 
+/// The check of the repetition entries of the mate-only draws, in the pass that checks the values.
+struct RepetitionCheck<'a> {
+    values: &'a [u8],
+    entries: &'a Entries<'a>,
+    name: String,
+}
+
+/// What [`RepetitionCheck`] counts in a range of slots, with its buffers.
+#[derive(Default)]
+struct Tally {
+    report: RepetitionReport,
+    slots: Vec<u64>,
+    children: Vec<DrawChild>,
+}
+
+impl<'a> SlotCheck<MinishogiVerify<'a>> for RepetitionCheck<'_> {
+    type Report = Tally;
+    type Error = RepetitionError;
+
+    fn check(
+        &self,
+        slot: u64,
+        value: Value,
+        (pos, _): &(Position, Placement),
+        moves: &MoveList,
+        children: &[Child],
+        tally: &mut Tally,
+    ) -> Result<(), RepetitionError> {
+        if value != Value::DRAW {
+            return Ok(());
+        }
+        tally.slots.clear();
+        tally.slots.extend(children.iter().filter_map(|c| match c {
+            Child::Slot(s) => Some(*s),
+            Child::Outside(_) => None,
+        }));
+        let draw = DrawMoves { slot, pos, moves, children: &tally.slots };
+        check_draw_moves(self.values, self.entries, &draw, &self.name, &mut tally.children, &mut tally.report)
+    }
+
+    fn merge(&self, total: &mut Tally, part: Tally) {
+        total.report.add(&part.report);
+    }
+}
+
+/// Checks every value of `material`'s table and the repetition `entries` of its mate-only draws
+/// in one pass (one move generation per draw): a wrong value is reported if any slot has one,
+/// else the first wrong entry.
+pub(crate) fn verify_with_repetition(
+    material: &Material,
+    values: &[u8],
+    entries: &Entries<'_>,
+    progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
+) -> Result<(VerifyReport, RepetitionReport), TablebaseError> {
+    let name = material.name();
+    let total = entries.ranks.len();
+    if total != entries.entries.len() as u64 {
+        let found = entries.entries.len() as u64;
+        return Err(RepetitionError::WrongDraws { material: name, expected: total, found }.into());
+    }
+    let indexer = Indexer::new(material);
+    let rules = MinishogiVerify { indexer: &indexer };
+    let check = RepetitionCheck { values, entries, name: name.clone() };
+    match verify_values_with(&rules, &check, values, None, progress) {
+        Ok((report, tally)) => Ok((report, tally.report)),
+        Err(VerifyFailure::Rules(MoreOrRules::More(e))) => Err(e.into()),
+        Err(VerifyFailure::Rules(MoreOrRules::Rules(never))) => match never {},
+        Err(VerifyFailure::WrongLength { slots, values }) => {
+            Err(values_error(&name, VerifyFailure::WrongLength { slots, values }).into())
+        }
+        Err(VerifyFailure::Mismatch(m)) => Err(values_error(&name, VerifyFailure::Mismatch(m)).into()),
+        Err(VerifyFailure::Threads(e)) => Err(values_error(&name, VerifyFailure::Threads(e)).into()),
+    }
+}
+
 /// Checks both entries of the draw in `slot`.
 #[allow(clippy::too_many_arguments)]
 fn check_draw(
@@ -168,7 +248,7 @@ fn check_draw(
     name: &str,
     moves: &mut MoveList,
     slots: &mut Vec<u64>,
-    children: &mut Vec<Child>,
+    children: &mut Vec<DrawChild>,
     report: &mut RepetitionReport,
 ) -> Result<(), RepetitionError> {
     let legal = indexer.placement(slot).and_then(|p| Some((p.to_position(Color::Sente)?, p)));
@@ -207,7 +287,7 @@ fn check_draw_moves(
     entries: &Entries<'_>,
     draw: &DrawMoves<'_>,
     name: &str,
-    children: &mut Vec<Child>,
+    children: &mut Vec<DrawChild>,
     report: &mut RepetitionReport,
 ) -> Result<(), RepetitionError> {
     let (slot, pos) = (draw.slot, draw.pos);
@@ -220,7 +300,7 @@ fn check_draw_moves(
         };
         // Moves out of the mate-only draws lose by mate for the mover and never count.
         if value == Value::DRAW.to_byte() {
-            children.push(Child { entries: entries.get(c) });
+            children.push(DrawChild { entries: entries.get(c) });
         }
     }
     report.draws += 1;
@@ -256,11 +336,11 @@ fn check_entry(
     case: Case,
     stored: DrawValue,
     in_check: bool,
-    children: &[Child],
+    children: &[DrawChild],
     entries: &Entries<'_>,
 ) -> Result<usize, String> {
     let first_moves = case == Case::FirstPlayerToMove;
-    let child = |c: &Child| c.entries[case.after_move().index()];
+    let child = |c: &DrawChild| c.entries[case.after_move().index()];
     let Some(outcome) = stored.outcome() else {
         return Err("a mate-only draw without a repetition value".into());
     };
@@ -296,7 +376,7 @@ fn check_entry(
             let base = entries.first_base;
             let (k, t) = split(stored.progress(), base);
             // Priority of this node: who made the last move without check, if anyone.
-            let ok = |c: &Child| {
+            let ok = |c: &DrawChild| {
                 let v = child(c);
                 if v.outcome() != Some(CycleOutcome::FirstPlayerWins) {
                     return false;
@@ -320,7 +400,7 @@ fn check_entry(
         CycleOutcome::Draw => {
             let base = entries.draw_base;
             let (c, d) = split(stored.progress(), base);
-            let measures = |x: &Child| {
+            let measures = |x: &DrawChild| {
                 let v = child(x);
                 (v.outcome(), split(v.progress(), base))
             };

@@ -47,7 +47,10 @@ pub fn write_table_with_repetition(
     if let Some(r) = repetition {
         if !r.draws().matches(values) {
             let draws = values.par_iter().filter(|&&v| v == Value::DRAW.to_byte()).count();
-            return Err(invalid(path, format!("repetition values for {} slots, the table has {draws} draws", r.len())));
+            return Err(invalid(
+                path,
+                format!("repetition values for {} slots, the table has {draws} draws", r.len()),
+            ));
         }
     }
     let compressed =
@@ -90,7 +93,10 @@ pub(crate) fn write_compressed_table(
         .enumerate()
         .all(|(b, &before)| set.count_before(b as u64 * block_size) == before);
     if r.len() as u64 != draws || set.size() != header.index_size || !same_blocks {
-        return Err(invalid(path, format!("repetition values for {} slots, the table has {draws} draws", r.len())));
+        return Err(invalid(
+            path,
+            format!("repetition values for {} slots, the table has {draws} draws", r.len()),
+        ));
     }
     if r.entries().iter().flatten().any(|v| v.outcome().is_none()) {
         return Err(invalid(path, "a mate-only draw without a repetition value".into()));
@@ -121,7 +127,10 @@ fn check_index(path: &Path, material: &str, index_params: &[u8], len: u64) -> Re
         ));
     }
     if indexer.size() != len {
-        return Err(invalid(path, format!("{len} values for the {} slots of the index of {material}", indexer.size())));
+        return Err(invalid(
+            path,
+            format!("{len} values for the {} slots of the index of {material}", indexer.size()),
+        ));
     }
     Ok(())
 }

@@ -2,8 +2,8 @@
 //! atomic writing, don't-care illegal slots, reading format version 1.
 
 use minishogi_tablebase::{
-    generate, write_table, GenerateOptions, Indexer, Material, MaterialTable, MinishogiRetro, Table, TableError, TablebaseError,
-    Value, WriteOptions, GAME,
+    generate, write_table, GenerateOptions, Indexer, Material, MaterialTable, MinishogiRetro, Table,
+    TableError, TablebaseError, Value, WriteOptions, GAME,
 };
 use minishogi_tablebase::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE};
 use std::path::Path;
@@ -112,7 +112,8 @@ fn check_damaged(path: &Path, original: &[u8], bytes: &[u8], exact: bool, what: 
             }
         }
     }
-    let all = if exact { table.values() } else { table.values_for(&MinishogiRetro::new(Indexer::new(&gold()))) };
+    let all =
+        if exact { table.values() } else { table.values_for(&MinishogiRetro::new(Indexer::new(&gold()))) };
     assert!(all.is_err(), "{what}: values() accepted a damaged file");
     assert!(failed, "{what}: not detected");
 }
@@ -147,10 +148,7 @@ fn truncation_is_detected_and_named() {
         let err = Table::open(&bad, &GAME).expect_err("truncated file opened");
         let text = err.to_string();
         assert!(text.contains("bad.mstb"), "cut {cut}: {text}");
-        assert!(
-            matches!(err, TableError::Truncated { .. }),
-            "cut {cut}: not reported as truncation: {text}"
-        );
+        assert!(matches!(err, TableError::Truncated { .. }), "cut {cut}: not reported as truncation: {text}");
     }
     let mut longer = good.clone();
     longer.push(0);
@@ -277,7 +275,8 @@ fn legality_that_differs_from_the_index_is_caught_by_the_counts() {
         let mut wrong = values.clone();
         wrong[slot] = byte;
         write_table(&path, "G", &ix.params(), &wrong, &WriteOptions::default(), &|_| {}).expect("write");
-        let err = MaterialTable::open_any(&path).expect("open").values().expect_err("wrong legality accepted");
+        let err =
+            MaterialTable::open_any(&path).expect("open").values().expect_err("wrong legality accepted");
         assert!(matches!(err, TablebaseError::File(TableError::CorruptedHeader { .. })), "{err}");
         assert!(err.to_string().contains("G.mstb") && err.to_string().contains("counts"), "{err}");
     }

@@ -145,7 +145,8 @@ pub(crate) fn analyse<R: RetroRules>(
         slot: draws.slot(node / 2),
         detail,
     };
-    let too_large = |measure: u64| RepetitionAnalysisError::ProgressTooLarge { material: name.to_string(), measure };
+    let too_large =
+        |measure: u64| RepetitionAnalysisError::ProgressTooLarge { material: name.to_string(), measure };
     // The ranks become the entries of S's wins (the rest is filled in below).
     let s_win = |r: u16| match r {
         OUTSIDE => Ok(DrawValue::NONE),

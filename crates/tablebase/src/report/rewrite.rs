@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use super::units::human_bytes;
 use crate::error::TablebaseError;
-use minishogi_retro::FORMAT_VERSION;
 use crate::material_table::{MaterialTable, RewriteSummary};
 use minishogi_retro::Progress;
+use minishogi_retro::FORMAT_VERSION;
 
 /// A table file rewritten in this build's format.
 #[derive(Clone, Debug)]
