@@ -35,6 +35,6 @@
 mod lines;
 mod mate;
 mod parse;
-mod session;
+mod protocol;
 
-pub use session::Usi;
+pub use protocol::Usi;
