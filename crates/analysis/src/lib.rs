@@ -24,8 +24,6 @@
 
 mod analyse;
 mod analysis;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod error;
 mod estimate;
 mod from_table;

@@ -24,8 +24,6 @@
 
 mod book;
 mod book_file;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod clock;
 mod csa;
 mod engine_process;

@@ -18,8 +18,6 @@
 
 mod bench;
 mod captures;
-#[cfg(feature = "clap")]
-pub mod cli;
 pub mod codec;
 mod evaluator;
 mod features;

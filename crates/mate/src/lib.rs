@@ -22,8 +22,6 @@
 
 mod answer;
 mod budget;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod dfpn;
 mod key;
 mod line;

@@ -15,8 +15,6 @@
 
 pub mod attacks;
 mod bitboard;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod color;
 mod display;
 mod error;

@@ -23,17 +23,15 @@
 //! ```
 
 mod build;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod error;
 mod file;
 mod generate;
 mod index;
+mod info;
 mod material;
 mod moves;
 mod origins;
 mod probe;
-mod report;
 mod retro;
 mod tables;
 mod verify;
@@ -43,10 +41,10 @@ pub use error::MinjikuTbError;
 pub use file::{open, table_path, write, EXTENSION, RULE_SET};
 pub use generate::{generate, GenerateOptions};
 pub use index::{Indexer, SCHEME};
+pub use info::{info, side_summary, SideSummary, TableInfo};
 pub use material::{Material, MaterialError, MAX_PIECES};
 pub use moves::{backed_up, best_of, stays_in_set};
 pub use probe::{MinjikuTablebase, ProbeLine};
-pub use report::{info, side_summary, SideSummary, TableInfo};
 pub use retro::{Decoded, MinjikuRetro};
 pub use tables::{turned, Tables, Values};
 pub use verify::{verify, verify_values, VerifyError, VerifyReport};

@@ -25,8 +25,6 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod adam;
-#[cfg(feature = "clap")]
-pub mod cli;
 pub mod dataset;
 pub mod elo;
 mod error;

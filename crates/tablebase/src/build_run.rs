@@ -11,7 +11,7 @@ use crate::material::Material;
 use crate::material_table::MaterialTable;
 use crate::memory::{map_large_allocations, peak_memory, release_free_memory};
 use crate::progress::Progress;
-use crate::report::VerifiedTable;
+use crate::verified_table::VerifiedTable;
 
 /// What [`build_tables`] reports as it goes, for each set in turn.
 #[derive(Clone, Copy, Debug)]

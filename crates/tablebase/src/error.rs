@@ -1,6 +1,6 @@
 //! Errors of table files and probing: every message names the file (and the block) concerned.
 
-use crate::report::human_bytes;
+use crate::units::human_bytes;
 use std::io;
 use std::path::PathBuf;
 use thiserror::Error;
@@ -155,50 +155,5 @@ impl TablebaseError {
     /// An I/O error about `path`.
     pub fn io(path: impl Into<PathBuf>, source: io::Error) -> TablebaseError {
         TablebaseError::Io { path: path.into(), source }
-    }
-
-    /// The error as one line for a user, with the `minishogi` command that fixes it where there
-    /// is one (and the position a verification failed on).
-    pub fn describe(&self) -> String {
-        match self {
-            TablebaseError::MissingTable { material, dir } => {
-                format!("{self}: run 'minishogi tb gen {material} --dir {}'", dir.display())
-            }
-            TablebaseError::UnsupportedVersion { .. } => {
-                format!("{self}: regenerate it with 'minishogi tb gen --force'")
-            }
-            TablebaseError::WrongIndexScheme { .. } => {
-                format!("{self}: regenerate it with 'minishogi tb gen'")
-            }
-            TablebaseError::Verify(crate::verify::VerifyError::Mismatch { sfen, .. }) => {
-                format!("{self}; position {sfen}")
-            }
-            _ => self.to_string(),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::TablebaseError;
-    use std::path::PathBuf;
-
-    #[test]
-    fn errors_name_the_command_that_fixes_them() {
-        let path = PathBuf::from("t/R.mstb");
-        let old = TablebaseError::UnsupportedVersion { path: path.clone(), found: 9, oldest: 1, newest: 2 };
-        assert!(
-            old.describe().ends_with(": regenerate it with 'minishogi tb gen --force'"),
-            "{}",
-            old.describe()
-        );
-        let scheme = TablebaseError::WrongIndexScheme { path };
-        assert!(
-            scheme.describe().ends_with(": regenerate it with 'minishogi tb gen'"),
-            "{}",
-            scheme.describe()
-        );
-        let missing = TablebaseError::MissingTable { material: "RBG".into(), dir: PathBuf::from("t") };
-        assert_eq!(missing.describe(), "no table for RBG in t: run 'minishogi tb gen RBG --dir t'");
     }
 }

@@ -26,8 +26,6 @@
 
 mod build;
 mod build_run;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod draw_count;
 mod draw_value;
 mod error;
@@ -38,18 +36,23 @@ mod index;
 mod material;
 mod material_table;
 mod memory;
+mod memory_check;
 mod minishogi_retro;
 mod placement;
+mod probe_answer;
 mod progress;
 mod repetition;
-mod report;
 mod retro_rules;
+mod rewritten_table;
 mod table;
+mod table_info;
 mod tablebase;
 mod thread_pool;
+mod units;
 mod value;
 mod value_counts;
 mod verdict;
+mod verified_table;
 mod verify;
 mod verify_repetition;
 mod write;
@@ -74,19 +77,21 @@ pub use index::{Indexer, SCHEME_VERSION};
 pub use material::{Material, MaterialError, MAX_PER_KIND};
 pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
 pub use memory::{available_memory, peak_memory, release_free_memory};
+pub use memory_check::MemoryCheck;
 pub use minishogi_retro::{MinishogiRetro, RetroPos};
+pub use probe_answer::ProbeAnswer;
 pub use progress::Progress;
 pub use repetition::RepetitionValues;
-pub use report::{
-    human_bytes, thousands, MemoryCheck, ProbeAnswer, RewrittenTable, TableInfo, VerifiedTable,
-};
 pub use retro_rules::RetroRules;
+pub use rewritten_table::RewrittenTable;
 pub use table::{Table, DEFAULT_CACHE_BLOCKS};
+pub use table_info::{OutcomeCount, TableInfo};
 pub use tablebase::{OnTheFly, Probe, Tablebase};
 pub use thread_pool::{with_threads, ThreadPoolError};
 pub use value::Value;
 pub use value_counts::ValueCounts;
 pub use verdict::{By, Verdict, Wdl};
+pub use verified_table::VerifiedTable;
 pub use verify::{verify, VerifyError, VerifyReport};
 pub use verify_repetition::{verify_repetition, RepetitionError, RepetitionReport};
 pub use write::{

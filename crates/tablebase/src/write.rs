@@ -19,27 +19,18 @@ mod pending_file;
 
 use pending_file::PendingFile;
 
-/// How values are cut into blocks and compressed. With the feature `clap`, the compression
-/// level is the flag `--level` of the commands that write tables.
+/// How values are cut into blocks and compressed.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct WriteOptions {
     /// Values per block: larger compresses better, smaller decompresses faster on a cold probe.
-    #[cfg_attr(feature = "clap", arg(skip = WriteOptions::default().block_size))]
     pub block_size: u32,
     /// zstd compression level of the blocks (1-22): higher is smaller and slower to write, reading
     /// speed is about the same.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, default_value_t = WriteOptions::default().level, value_parser = clap::value_parser!(i32).range(1..=22))
-    )]
     pub level: i32,
     /// Repetition entries per block: smaller blocks make a cold probe of a mate-only draw cheaper
     /// (its value block and one repetition block are decompressed), larger ones compress better.
-    #[cfg_attr(feature = "clap", arg(skip = WriteOptions::default().repetition_block))]
     pub repetition_block: u32,
     /// Largest zstd dictionary to train from the table's own blocks (0: none).
-    #[cfg_attr(feature = "clap", arg(skip = WriteOptions::default().dictionary_size))]
     pub dictionary_size: usize,
     /// Store the slots that hold no legal position (value byte 255 on input) as don't-care bytes
     /// chosen to compress well (value transform [`TRANSFORM_DONT_CARE`]); readers tell those slots
@@ -47,7 +38,6 @@ pub struct WriteOptions {
     /// ([`Indexer::params`]), and 255 in exactly the slots that index calls illegal, as
     /// [`crate::generate()`] gives them ([`crate::Table::values`] checks the counts). Off: every
     /// byte is stored as it is (any bytes, any names).
-    #[cfg_attr(feature = "clap", arg(skip = WriteOptions::default().dont_care_illegal))]
     pub dont_care_illegal: bool,
 }
 

@@ -1,16 +1,20 @@
-//! The arena's commands of the `minishogi` program (feature `clap`): `match` between two USI
-//! engines run as processes (with `--engine1` and `--engine2`; without them, the self-play
-//! crate's match of weight sets) and `book build`, with their value parsers.
+//! `match` between two USI engines run as processes (with `--engine1` and `--engine2`) or, without
+//! them, between two weight sets in this process (or against a USI engine as B), and `book build`.
 
-use crate::{
+use super::selfplay::{flag_error, OpeningArgs};
+use super::{print, print_lines, CliResult, Lines};
+use crate::flags::{FlagError, Threads};
+use crate::progress::bar;
+use clap::Args;
+use minishogi::RuleSet;
+use minishogi_arena::{
     build_book_file, match_openings, parse_duration, run_recorded_match, BookProgress, BookSettings,
     EngineSpec, Error, GameSettings, MatchScore, MatchSettings, RecordWriter, Scorer, TimeControl,
 };
-use clap::Args;
-use minishogi::cli::FlagError;
-use minishogi::RuleSet;
-use minishogi_selfplay::cli::{Lines, MatchArgs as InProcessArgs};
+use minishogi_selfplay::elo::Sprt;
+use minishogi_selfplay::matches::{play_match, MatchConfig, PlayerSpec};
 use minishogi_selfplay::openings::OpeningConfig;
+use minishogi_selfplay::{load_weights, MatchReport, EMBEDDED};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -89,7 +93,7 @@ pub struct MatchArgs {
     pub rules: RuleSet,
     /// The flags of the match of weight sets (games, seed, SPRT, openings).
     #[command(flatten)]
-    pub shared: InProcessArgs,
+    pub shared: WeightsMatchArgs,
 }
 
 /// A match between two engine processes, ready to play.
@@ -131,7 +135,7 @@ impl EngineMatch {
 
 impl MatchArgs {
     /// The match between two engine processes, or `None` without `--engine1` and `--engine2`
-    /// (then [`InProcessArgs::run`] plays the weight sets).
+    /// (then [`WeightsMatchArgs`] plays the weight sets).
     pub fn engine_match(&self) -> Result<Option<EngineMatch>, String> {
         let (Some(command1), Some(command2)) = (&self.engine1, &self.engine2) else { return Ok(None) };
         let spec = |command: &str, options: &[String], name: &Option<String>| {
@@ -171,11 +175,6 @@ impl MatchArgs {
             .and_then(|w| w.with_csa(self.csa.as_deref()))
             .map_err(|e| e.to_string())?;
         Ok(Some(EngineMatch { settings, writer }))
-    }
-
-    /// Plays the match of weight sets (without `--engine1`); its lines go to `lines`.
-    pub fn run_in_process(&self, lines: Lines<'_>) -> Result<(), String> {
-        self.shared.run(lines)
     }
 }
 
@@ -266,4 +265,132 @@ impl BookArgs {
         }
         Ok(text)
     }
+}
+
+/// Arguments of `minishogi match` between two weight sets (or against a USI engine as B).
+#[derive(Args, Clone, Debug)]
+pub struct WeightsMatchArgs {
+    /// Number of games (rounded up to an even number: each opening is played with both colours).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Nodes per move for the bundled engine.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Weights of player A: a file, `initial` or `embedded` (default).
+    #[arg(long)]
+    pub a: Option<String>,
+    /// Weights of player B: a file, `initial` or `embedded` (default).
+    #[arg(long, conflicts_with = "engine")]
+    pub b: Option<String>,
+    /// Player B is this external USI engine (program and arguments separated by spaces).
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// What to send after `go` to the external engine (default: `nodes <--nodes>`).
+    #[arg(long)]
+    pub go: Option<String>,
+    /// `NAME=VALUE` options for the external engine (repeatable).
+    #[arg(long = "engine-option")]
+    pub engine_options: Vec<String>,
+    /// The worker threads.
+    #[command(flatten)]
+    pub threads: Threads,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop early with a sequential probability ratio test (H0: Elo ≤ elo0, H1: Elo ≥ elo1).
+    #[arg(long)]
+    pub sprt: bool,
+    /// SPRT Elo under H0.
+    #[arg(long, default_value_t = 0.0)]
+    pub elo0: f64,
+    /// SPRT Elo under H1.
+    #[arg(long, default_value_t = 10.0)]
+    pub elo1: f64,
+    /// SPRT error rates (both α and β).
+    #[arg(long, default_value_t = 0.05)]
+    pub error_rate: f64,
+    /// How openings are drawn.
+    #[command(flatten)]
+    pub opening: OpeningArgs,
+}
+
+/// Player `label` with the weights named by `spec`.
+fn engine_player(label: &str, spec: Option<&str>, nodes: u64) -> Result<PlayerSpec, String> {
+    let spec = spec.unwrap_or(EMBEDDED);
+    let weights = load_weights(spec).map_err(flag_error)?;
+    Ok(PlayerSpec::engine(format!("{label} ({spec})"), weights, nodes))
+}
+
+impl WeightsMatchArgs {
+    /// The SPRT asked for, if any, checked.
+    pub fn sprt(&self) -> Result<Option<Sprt>, String> {
+        self.sprt.then(|| Sprt::new(self.elo0, self.elo1, self.error_rate)).transpose().map_err(flag_error)
+    }
+
+    /// Plays the match; the players, the score now and then and the report go to `lines`.
+    fn run(&self, lines: Lines<'_>) -> Result<(), String> {
+        let games =
+            self.games.ok_or("--games is required (or give --engine1 and --engine2 with --openings)")?;
+        let a = engine_player("A", self.a.as_deref(), self.nodes)?;
+        let b = match &self.engine {
+            Some(command) => PlayerSpec::usi(command, self.go.as_deref(), self.nodes, &self.engine_options)
+                .map_err(flag_error)?,
+            None => engine_player("B", self.b.as_deref(), self.nodes)?,
+        };
+        let config = MatchConfig {
+            seed: self.seed,
+            opening: self.opening.config()?,
+            ply_cap: self.opening.ply_cap,
+            sprt: self.sprt()?,
+            ..MatchConfig::for_games(games)
+        };
+        let (pairs, games) = (config.pairs, config.games());
+        lines(&format!("A = {}, B = {}, {games} games ({pairs} openings × 2 colours)", a.name(), b.name()));
+        let every = (pairs / 20).max(1) as u64;
+        let clock = Instant::now();
+        let state = self
+            .threads
+            .install(|| {
+                play_match(&config, &a, &b, &|s| {
+                    if s.pentanomial.pairs() % every == 0 {
+                        lines(&s.status_line(games));
+                    }
+                })
+            })?
+            .map_err(flag_error)?;
+        let seconds = clock.elapsed().as_secs_f64();
+        lines(&MatchReport { config: &config, state: &state, seconds }.to_string());
+        Ok(())
+    }
+}
+
+/// `match`: between engine processes, a bar over the games (without a terminal, the running score
+/// now and then); between weight sets, the players, the score now and then and the report.
+pub fn exec(a: &MatchArgs) -> CliResult {
+    let Some(mut m) = a.engine_match()? else { return a.shared.run(&print) };
+    let total = m.games();
+    println!("{}", m.header());
+    let bar = bar(total as u64, "{elapsed_precise} [{bar:30}] {msg}");
+    // Without a terminal (a log file) the bar is hidden: print the running score now and then.
+    let every = (total / 20).max(1) as u64;
+    let score = m.run(|score| {
+        bar.set_position(score.tally.games());
+        bar.set_message(score.status_line(total));
+        if bar.is_hidden() && score.tally.games() % every == 0 {
+            println!("{}", score.status_line(total));
+        }
+    });
+    bar.finish_and_clear();
+    print_lines([score?])
+}
+
+/// `book build`: a bar over the openings kept.
+pub fn book(a: &BookArgs) -> CliResult {
+    let bar = bar(a.count as u64, "{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}");
+    let book = a.run(|p| {
+        bar.set_position(p.kept as u64);
+        bar.set_message(p.to_string());
+    });
+    bar.finish_and_clear();
+    print_lines([book?])
 }
