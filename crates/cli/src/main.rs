@@ -1,9 +1,11 @@
 //! The `minishogi` command line: the tree of subcommands and the dispatch to them. Each group's
 //! arguments and what it runs live in `commands/`, the flags several groups share in `flags`,
-//! what the table commands print in `report`, and the progress bars in `progress`.
+//! what the table commands print in `report`, the progress bars in `progress`, the reading of
+//! positions from stdin in `stdin_lines`.
 
 mod commands;
 mod flags;
+mod output;
 mod progress;
 mod report;
 mod stdin_lines;
@@ -16,8 +18,9 @@ use commands::rules::{MovesArgs, PerftArgs, SfenArg};
 use commands::selfplay::SelfplayArgs;
 use commands::tb::{GenArgs, ProbeArgs, Prober, RewriteArgs};
 use commands::tune::{TrainArgs, TuneArgs};
-use commands::{analyse, bench, mate, serve, CliResult};
+use commands::{analyse, bench, mate, serve};
 use flags::{FlagError, TableFiles};
+use output::CliResult;
 use progress::TableBars;
 use std::process::ExitCode;
 use stdin_lines::Positions;

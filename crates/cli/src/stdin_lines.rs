@@ -1,7 +1,7 @@
 //! Commands that answer each line of stdin with one line of stdout (`moves --stdin`, `tb probe`,
 //! `mate`, `analyse`).
 
-use crate::commands::CliResult;
+use crate::output::CliResult;
 use clap::Args;
 use serde::Serialize;
 use std::fmt::Display;

@@ -1,6 +1,6 @@
 //! `analyse`: its arguments besides the positions, and the analysis of one SFEN.
 
-use super::CliResult;
+use crate::output::CliResult;
 use crate::stdin_lines::Positions;
 use clap::Args;
 use minishogi::Color;

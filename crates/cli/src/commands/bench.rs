@@ -1,6 +1,6 @@
 //! `bench`: the fixed positions searched to a depth, their total nodes and the speed.
 
-use super::CliResult;
+use crate::output::CliResult;
 use clap::Args;
 use minishogi_engine::nnue::network_from_spec;
 use minishogi_engine::{bench_with, Searcher, Weights};

@@ -2,8 +2,8 @@
 //! them, between two weight sets in this process (or against a USI engine as B), and `book build`.
 
 use super::selfplay::{flag_error, OpeningArgs};
-use super::{print, print_lines, CliResult, Lines};
 use crate::flags::{FlagError, Threads};
+use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::bar;
 use clap::Args;
 use minishogi::RuleSet;

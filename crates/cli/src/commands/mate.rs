@@ -1,7 +1,7 @@
 //! `mate`: its arguments besides the positions, and the answer to one SFEN.
 
-use super::CliResult;
 use crate::flags::parse_sfen;
+use crate::output::CliResult;
 use crate::stdin_lines::Positions;
 use clap::Args;
 use minishogi_mate::{Answer, Limits, Mode, Solver};

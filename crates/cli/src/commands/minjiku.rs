@@ -2,8 +2,8 @@
 //! commands report through a [`Reporter`], as the Minishogi ones do.
 
 use super::rules::PerftPrint;
-use super::{print_lines, CliResult};
 use crate::flags::{FlagError, TableFiles, Threads};
+use crate::output::{print_lines, CliResult};
 use crate::progress::{Report, Reporter};
 use crate::report::Text;
 use clap::Args;

@@ -1,8 +1,8 @@
 //! `nnue train`, `nnue quantise` and `nnue loop`: the evaluation network.
 
 use super::selfplay::{flag_error, OpeningArgs};
-use super::{print, print_lines, CliResult, Lines};
 use crate::flags::Threads;
+use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::{games_bar, EpochBar, PairLines};
 use clap::Args;
 use minishogi_selfplay::dataset::summary;

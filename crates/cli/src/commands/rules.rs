@@ -1,8 +1,8 @@
 //! `moves`, `perft` and `show`: the rules of a position given on the command line (the start
 //! position by default), and what `perft` prints.
 
-use super::{print_lines, CliResult};
 use crate::flags::sfen_flag;
+use crate::output::{print_lines, CliResult};
 use crate::stdin_lines::answer_lines;
 use clap::Args;
 use minishogi::{perft, perft_parallel, PerftDivide, Position};

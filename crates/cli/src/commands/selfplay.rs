@@ -1,8 +1,8 @@
 //! `selfplay`, and the opening flags and error lines that the self-play, match and training
 //! commands share.
 
-use super::CliResult;
 use crate::flags::Threads;
+use crate::output::CliResult;
 use crate::progress::games_bar;
 use clap::Args;
 use minishogi_selfplay::dataset::summary;
@@ -105,7 +105,7 @@ pub fn exec(args: &SelfplayArgs) -> CliResult {
     let bar = games_bar(args.games as u64);
     let report = play(args, &|| bar.inc(1));
     bar.finish();
-    super::print_lines([report?])
+    crate::output::print_lines([report?])
 }
 
 fn play(args: &SelfplayArgs, on_game: &(dyn Fn() + Sync)) -> Result<String, String> {

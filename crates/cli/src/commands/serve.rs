@@ -1,7 +1,7 @@
 //! `serve`: the explorer's HTTP API and web page.
 
-use super::CliResult;
 use crate::flags::TableDir;
+use crate::output::CliResult;
 use clap::Args;
 use minishogi_server::{serve, ServeOptions, DEFAULT_ADDR};
 

@@ -1,8 +1,8 @@
 //! `tune` (Texel tuning of the linear weights) and `train` (the loop self-play → tune → match).
 
 use super::selfplay::{flag_error, OpeningArgs};
-use super::{print, print_lines, CliResult, Lines};
 use crate::flags::Threads;
+use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::{games_bar, PairLines};
 use clap::Args;
 use minishogi_selfplay::dataset::{summary, Dataset};

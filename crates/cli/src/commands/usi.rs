@@ -1,6 +1,6 @@
 //! `usi`: the engine speaks the USI protocol on stdin and stdout.
 
-use super::CliResult;
+use crate::output::CliResult;
 
 /// `usi`: runs the protocol loop until `quit` or the end of stdin.
 pub fn exec() -> CliResult {
