@@ -26,8 +26,6 @@
 
 mod analyse;
 mod analysis;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod error;
 mod estimate;
 mod from_table;

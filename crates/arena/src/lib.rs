@@ -37,8 +37,6 @@
 
 mod book;
 mod book_file;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod clock;
 mod csa;
 mod elo;

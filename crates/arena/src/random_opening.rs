@@ -7,49 +7,18 @@ use minishogi::{Game, Position, RuleSet};
 use minishogi_engine::{Limits, Score, Searcher};
 use std::sync::atomic::AtomicBool;
 
-/// How openings are drawn. With the feature `clap`: the flags `--opening-min`, `--opening-max`
-/// and `--opening-balance`.
+/// How openings are drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct OpeningConfig {
     /// Fewest random plies.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long = "opening-min",
-            value_name = "OPENING_MIN",
-            default_value_t = 2,
-            help = "Fewest random plies of an opening"
-        )
-    )]
     pub min_plies: usize,
     /// Most random plies.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long = "opening-max",
-            value_name = "OPENING_MAX",
-            default_value_t = 6,
-            help = "Most random plies of an opening"
-        )
-    )]
     pub max_plies: usize,
     /// Largest acceptable |score| (centipawns, side to move) after the random plies.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long = "opening-balance",
-            value_name = "OPENING_BALANCE",
-            default_value_t = 150,
-            help = "Largest |score| (centipawns) a shallow search may find after the random plies"
-        )
-    )]
     pub max_score: i32,
     /// Nodes of the checking search.
-    #[cfg_attr(feature = "clap", arg(skip = OpeningConfig::default().check_nodes))]
     pub check_nodes: u64,
     /// Draws before giving up and taking the most level one seen.
-    #[cfg_attr(feature = "clap", arg(skip = OpeningConfig::default().attempts))]
     pub attempts: usize,
 }
 

@@ -2,9 +2,28 @@
 //! match's status line now and then.
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use minishogi_tablebase::cli::Report;
 use minishogi_trainer::NetTrainEvent;
+use minishogi_tablebase::Progress;
 use std::sync::{Mutex, OnceLock};
+
+/// What a table command reports as it goes.
+pub enum Report<'a> {
+    /// A line for stdout.
+    Out(String),
+    /// A line for stderr.
+    Err(String),
+    /// This many tables are to be built, one after the other.
+    Tables(usize),
+    /// Work on the table named here starts.
+    Start(String),
+    /// Progress of the current table's current phase.
+    Progress(Progress<'a>),
+    /// Work on the current table is over.
+    Done,
+}
+
+/// The callback of a table command.
+pub type Reporter<'r> = &'r (dyn Fn(Report<'_>) + Sync);
 
 /// Match pairs between two printed status lines of a training loop's match.
 const PAIRS_PER_LINE: u64 = 25;
@@ -32,7 +51,7 @@ pub struct TableBars {
 
 impl TableBars {
     /// Runs a table command `f` with its reports drawn and printed.
-    pub fn run(f: impl FnOnce(&(dyn Fn(Report<'_>) + Sync)) -> Result<(), String>) -> Result<(), String> {
+    pub fn run(f: impl FnOnce(Reporter<'_>) -> Result<(), String>) -> Result<(), String> {
         let bars = TableBars::default();
         let result = f(&|report| bars.show(report));
         bars.overall.get().iter().for_each(|overall| overall.finish_and_clear());

@@ -1,7 +1,7 @@
 //! Commands that answer each line of stdin with one line of stdout (`moves --stdin`, `tb probe`,
 //! `mate`, `analyse`).
 
-use super::CliResult;
+use crate::output::CliResult;
 use clap::Args;
 use serde::Serialize;
 use std::fmt::Display;
@@ -44,6 +44,9 @@ pub fn answer_lines(
 /// command's other arguments.
 #[derive(Args)]
 pub struct Positions<T: Args> {
+    /// The position as SFEN (or `startpos`), instead of --sfen.
+    #[arg(value_name = "SFEN", conflicts_with = "sfen")]
+    pub position: Option<String>,
     /// The position as SFEN (or `startpos`); without it, SFENs are read from stdin, one per line.
     #[arg(long)]
     pub sfen: Option<String>,
@@ -55,7 +58,7 @@ pub struct Positions<T: Args> {
 }
 
 impl<T: Args> Positions<T> {
-    /// Answers `--sfen`, or, without it, each SFEN read from stdin with one line: the answer as
+    /// Answers the position given (positionally or with `--sfen`), or, without one, each SFEN read from stdin with one line: the answer as
     /// text or JSON, or the error as `error: ...` (as `{"sfen", "error"}` with `--json`). The error
     /// of a stdin run counts the positions that could not be `done` ("probed", "analysed").
     pub fn answer<A: Serialize + Display>(
@@ -68,7 +71,7 @@ impl<T: Args> Positions<T> {
             (answer, false) => Ok(answer.to_string()),
         };
         let mut out = std::io::stdout().lock();
-        if let Some(sfen) = &self.sfen {
+        if let Some(sfen) = self.position.as_ref().or(self.sfen.as_ref()) {
             return writeln!(out, "{}", render(sfen)?).map_err(|e| e.to_string());
         }
         let answered = answer_lines(&mut out, true, |_, sfen| {

@@ -117,7 +117,7 @@ fn bad_input_is_a_one_line_error_with_a_non_zero_exit() {
     assert_error(&run(&["show", "--sfen", "4k/5/4R/5/K4 b - 1"]), &["gote", "in check"]);
     assert_error(&run(&["moves", "--sfen", "4k/P4/5/P4/K4 b - 1"]), &["file 5"]);
     // Usage errors come from clap, with its own exit status 2.
-    assert_eq!(run(&["moves"]).status.code(), Some(2));
+    assert_eq!(run(&["show", "startpos", "--sfen", "startpos"]).status.code(), Some(2));
     assert_eq!(run(&["perft", "--sfen", "startpos"]).status.code(), Some(2));
     assert_eq!(run(&["perft", "--sfen", "startpos", "--depth", "x"]).status.code(), Some(2));
     assert_eq!(run(&["moves", "--sfen", "startpos", "--stdin"]).status.code(), Some(2));

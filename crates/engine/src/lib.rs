@@ -28,8 +28,6 @@
 
 mod bench;
 mod captures;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod codec;
 mod evaluator;
 mod features;

@@ -24,8 +24,6 @@
 
 mod answer;
 mod budget;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod dfpn;
 mod key;
 mod line;

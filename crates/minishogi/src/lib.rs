@@ -17,8 +17,6 @@
 
 mod attacks;
 mod bitboard;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod color;
 mod display;
 mod error;

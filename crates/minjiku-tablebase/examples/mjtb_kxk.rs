@@ -13,7 +13,10 @@ fn main() -> Result<(), String> {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "minjiku-tables".into()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     for table in build(&dir, &default_sets(false), &BuildOptions::default()).map_err(|e| e.to_string())? {
-        eprintln!("{table}");
+        eprintln!(
+            "{}: {} slots, {} bytes ({:.1} s)",
+            table.material, table.slots, table.file_bytes, table.seconds
+        );
     }
     println!("| X | piece | wins, X's side to move | losses, bare King to move | forced win? | longest mate (plies) |");
     println!("|---|---|---|---|---|---|");

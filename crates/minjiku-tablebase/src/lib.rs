@@ -26,17 +26,15 @@
 #![forbid(unsafe_code)]
 
 mod build;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod error;
 mod file;
 mod generate;
 mod index;
+mod info;
 mod material;
 mod moves;
 mod origins;
 mod probe;
-mod report;
 mod retro;
 mod tables;
 mod verify;
@@ -46,11 +44,11 @@ pub use error::MinjikuTbError;
 pub use file::{open, table_path, write, EXTENSION, GAME, RULE_SET};
 pub use generate::generate;
 pub use index::{Indexer, SCHEME};
+pub use info::{info, side_summary, SideSummary, TableInfo};
 pub use material::{Material, MaterialError, MAX_PIECES};
 pub use minishogi_retro::{GenerateOptions, GenerateStats, Progress, Table, TableError, Value, ValueCounts};
 pub use moves::{backed_up, best_of, stays_in_set};
 pub use probe::{MinjikuTablebase, ProbeLine};
-pub use report::{info, side_summary, SideSummary, TableInfo};
 pub use retro::{Decoded, MinjikuRetro};
 pub use tables::{turned, Tables, Values};
 pub use verify::{verify, verify_values, VerifyError, VerifyReport};

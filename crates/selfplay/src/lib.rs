@@ -26,8 +26,6 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
-#[cfg(feature = "clap")]
-pub mod cli;
 mod dataset;
 mod error;
 mod games;

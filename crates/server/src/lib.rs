@@ -32,8 +32,6 @@
 
 mod analysed;
 mod assets;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod content_type;
 mod error;
 mod expensive;

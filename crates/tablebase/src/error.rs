@@ -80,25 +80,6 @@ impl TablebaseError {
         TablebaseError::File(TableError::io(path, source))
     }
 
-    /// The error as one line for a user, with the `minishogi` command that fixes it where there
-    /// is one (and the position a verification failed on).
-    pub fn describe(&self) -> String {
-        match self {
-            TablebaseError::MissingTable { material, dir } => {
-                format!("{self}: run 'minishogi tb gen {material} --dir {}'", dir.display())
-            }
-            TablebaseError::File(TableError::UnsupportedVersion { .. }) => {
-                format!("{self}: regenerate it with 'minishogi tb gen --force'")
-            }
-            TablebaseError::File(TableError::WrongIndexScheme { .. }) => {
-                format!("{self}: regenerate it with 'minishogi tb gen'")
-            }
-            TablebaseError::Verify(VerifyError::Mismatch { sfen, .. }) => {
-                format!("{self}; position {sfen}")
-            }
-            _ => self.to_string(),
-        }
-    }
 }
 
 /// `n` bytes in binary units (`1.5 GiB`), as the memory error says them.
@@ -212,34 +193,4 @@ pub enum RepetitionError {
         /// What was seen.
         detail: String,
     },
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{TableError, TablebaseError};
-    use std::path::PathBuf;
-
-    #[test]
-    fn errors_name_the_command_that_fixes_them() {
-        let path = PathBuf::from("t/R.mstb");
-        let old = TablebaseError::File(TableError::UnsupportedVersion {
-            path: path.clone(),
-            found: 9,
-            oldest: 1,
-            newest: 2,
-        });
-        assert!(
-            old.describe().ends_with(": regenerate it with 'minishogi tb gen --force'"),
-            "{}",
-            old.describe()
-        );
-        let scheme = TablebaseError::File(TableError::WrongIndexScheme { path });
-        assert!(
-            scheme.describe().ends_with(": regenerate it with 'minishogi tb gen'"),
-            "{}",
-            scheme.describe()
-        );
-        let missing = TablebaseError::MissingTable { material: "RBG".into(), dir: PathBuf::from("t") };
-        assert_eq!(missing.describe(), "no table for RBG in t: run 'minishogi tb gen RBG --dir t'");
-    }
 }

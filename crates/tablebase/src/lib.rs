@@ -31,8 +31,6 @@
 mod build;
 mod build_run;
 mod children;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod draw_section;
 mod draw_value;
 mod error;
@@ -42,10 +40,13 @@ mod generate;
 mod index;
 mod material;
 mod material_table;
+mod memory_check;
 mod placement;
+mod probe_answer;
 mod repetition;
-mod report;
 mod retro_rules;
+mod rewritten_table;
+mod table_info;
 mod tablebase;
 mod verdict;
 mod verify;
@@ -65,14 +66,17 @@ pub use generate::{generate, generate_with_stats, repetition_values};
 pub use index::{Indexer, SCHEME_VERSION};
 pub use material::{Material, MaterialError, MAX_PER_KIND};
 pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
+pub use memory_check::MemoryCheck;
 pub use minishogi_retro::{
     available_memory, with_threads, GenerateError, GenerateOptions, GenerateStats, Header, Progress, Table,
     TableError, ThreadPoolError, Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary,
     DEFAULT_CACHE_BLOCKS, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
+pub use probe_answer::ProbeAnswer;
 pub use repetition::RepetitionValues;
-pub use report::{human_bytes, thousands, MemoryCheck, ProbeAnswer, RewrittenTable, TableInfo};
 pub use retro_rules::{MinishogiRetro, RetroPos};
+pub use rewritten_table::RewrittenTable;
+pub use table_info::{OutcomeCount, TableInfo};
 pub use tablebase::{OnTheFly, Probe, Tablebase};
 pub use verdict::{By, Verdict, Wdl};
 pub use verify::verify;

@@ -35,8 +35,6 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod adam;
-#[cfg(feature = "clap")]
-pub mod cli;
 mod error;
 mod gradient;
 mod loss_curve;

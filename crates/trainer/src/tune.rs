@@ -11,66 +11,26 @@ use minishogi_engine::{Weights, MAX_WEIGHT};
 use minishogi_selfplay::Dataset;
 use std::time::Instant;
 
-/// Settings of a tuning run. With the feature `clap`, the flags of `tune` and `train` (not the
-/// seed: each command has its own; `--patience` defaults to 8 there).
+/// Settings of a tuning run.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct TuneConfig {
     /// Passes over the training positions.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, default_value_t = 60, help = "Maximum passes over the training positions")
-    )]
     pub epochs: usize,
     /// Adam step size, in centipawns (Adam's steps are about this large).
-    #[cfg_attr(
-        feature = "clap",
-        arg(long = "lr", value_name = "LR", default_value_t = 2.0, help = "Adam step size in centipawns")
-    )]
     pub learning_rate: f64,
     /// Weight of the game result in the target (1 = results only, 0 = search scores only).
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 0.2,
-            help = "Weight of the game result in the target (the rest is the search score): 1 = results only"
-        )
-    )]
     pub lambda: f64,
     /// Positions per Adam step.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long = "batch", value_name = "BATCH", default_value_t = 4096, help = "Positions per step")
-    )]
     pub batch_size: usize,
     /// Fraction of games held out for validation, in [0, 1).
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, default_value_t = 0.1, help = "Fraction of games held out for validation")
-    )]
     pub validation: f64,
     /// The sigmoid scale, or `None` to fit it to the results first.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, help = "Sigmoid scale in centipawns (default: fitted to the results first)")
-    )]
     pub k: Option<f64>,
     /// Stop when the validation loss has not improved for this many epochs.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 8,
-            help = "Stop after this many epochs without a better validation loss"
-        )
-    )]
     pub patience: usize,
     /// Seed of the batch shuffling.
-    #[cfg_attr(feature = "clap", arg(skip = 1u64))]
     pub seed: u64,
     /// Weights that stay fixed (by index), e.g. a reference material value.
-    #[cfg_attr(feature = "clap", arg(skip))]
     pub frozen: Vec<usize>,
 }
 

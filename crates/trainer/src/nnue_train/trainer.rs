@@ -12,51 +12,20 @@ use minishogi_arena::Rng;
 use rayon::prelude::*;
 use std::time::Instant;
 
-/// Settings of a training run. With the feature `clap`, the flags of `nnue train` and
-/// `nnue loop` (not the seed: each command has its own).
+/// Settings of a training run.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct NetTrainConfig {
     /// Passes over the training samples.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 20))]
     pub epochs: usize,
     /// Samples per Adam step.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2048))]
     pub batch_size: usize,
     /// The learning rate at the start.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long = "lr",
-            value_name = "LR",
-            default_value_t = 2e-3,
-            help = "Learning rate at the start (cosine decay to --final-lr times it)"
-        )
-    )]
     pub learning_rate: f32,
     /// The learning rate at the end, as a fraction of the start (cosine decay in between).
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long = "final-lr",
-            value_name = "FINAL_LR",
-            default_value_t = 0.05,
-            help = "Final learning rate as a fraction of --lr"
-        )
-    )]
     pub final_lr_fraction: f32,
     /// Weight of the game result in the target (1 = results only, 0 = search scores only).
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 0.3,
-            help = "Weight of the game result in the target (the rest is the search score)"
-        )
-    )]
     pub lambda: f32,
     /// Seed of the shuffling.
-    #[cfg_attr(feature = "clap", arg(skip = 1u64))]
     pub seed: u64,
 }
 

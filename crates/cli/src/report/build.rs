@@ -1,56 +1,59 @@
 //! The lines of `tb gen`: a table kept, a table built, the run.
 
+use super::units::{human_bytes, thousands};
+use super::Text;
+use minishogi_tablebase::{BuildRun, BuildSummary, Present};
 use std::fmt;
 
-use super::units::{human_bytes, thousands};
-use crate::build::{BuildSummary, Present};
-use crate::build_run::BuildRun;
-
 /// `G: tables/G.mstb exists with a valid header, skipped`, with a note for an older format.
-impl fmt::Display for Present {
+impl fmt::Display for Text<'_, Present> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} exists with a valid header, skipped", self.material.name(), self.path.display())?;
-        if self.is_outdated() {
-            write!(f, " (format version {}: 'minishogi tb rewrite' makes it smaller)", self.version)?;
+        let p = self.0;
+        write!(f, "{}: {} exists with a valid header, skipped", p.material.name(), p.path.display())?;
+        if p.is_outdated() {
+            write!(f, " (format version {}: 'minishogi tb rewrite' makes it smaller)", p.version)?;
         }
         Ok(())
     }
 }
 
 /// One line: sizes, longest mate, bits per position and the time of each phase.
-impl fmt::Display for BuildSummary {
+impl fmt::Display for Text<'_, BuildSummary> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (w, generated) = (&self.written, self.generate_time.as_secs_f64());
+        let s = self.0;
+        let (w, generated) = (&s.written, s.generate_time.as_secs_f64());
         write!(
             f,
             "{}: {} slots, {} positions ({:.1}%), longest mate {} plies, {} = {:.2} bits per stored position, \
              generated in {generated:.1} s ({:.1} M slots/s; repetition values of {} draws {:.1} s), written in {:.1} s",
-            self.material.name(),
+            s.material.name(),
             thousands(w.index_size),
             thousands(w.legal_positions),
             100.0 * w.legal_positions as f64 / w.index_size.max(1) as f64,
-            self.stats.longest,
+            s.stats.longest,
             human_bytes(w.file_bytes),
             w.bits_per_position(),
             w.index_size as f64 / generated.max(1e-9) / 1e6,
-            thousands(self.draws),
-            self.repetition_time.as_secs_f64(),
-            self.write_time.as_secs_f64(),
+            thousands(s.draws),
+            s.repetition_time.as_secs_f64(),
+            s.write_time.as_secs_f64(),
         )
     }
 }
 
 /// `3 tables in 1.2 s, peak memory (RSS) 20.1 MiB`.
-impl fmt::Display for BuildRun {
+impl fmt::Display for Text<'_, BuildRun> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let peak = self.peak_memory.map_or("unknown".to_string(), human_bytes);
-        write!(f, "{} tables in {:.1} s, peak memory (RSS) {peak}", self.tables, self.time.as_secs_f64())
+        let run = self.0;
+        let peak = run.peak_memory.map_or("unknown".to_string(), human_bytes);
+        write!(f, "{} tables in {:.1} s, peak memory (RSS) {peak}", run.tables, run.time.as_secs_f64())
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::{Material, Present, FORMAT_VERSION};
+    use super::Text;
+    use minishogi_tablebase::{Material, Present, FORMAT_VERSION};
     use std::path::PathBuf;
 
     #[test]
@@ -58,8 +61,10 @@ mod tests {
         let material = Material::parse("G").expect("a set");
         let path = PathBuf::from("t/G.mstb");
         let current = Present { material, path: path.clone(), version: FORMAT_VERSION };
-        assert_eq!(current.to_string(), "G: t/G.mstb exists with a valid header, skipped");
+        assert_eq!(Text(&current).to_string(), "G: t/G.mstb exists with a valid header, skipped");
         let old = Present { material, path, version: 1 };
-        assert!(old.to_string().ends_with("(format version 1: 'minishogi tb rewrite' makes it smaller)"));
+        assert!(Text(&old)
+            .to_string()
+            .ends_with("(format version 1: 'minishogi tb rewrite' makes it smaller)"));
     }
 }

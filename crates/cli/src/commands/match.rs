@@ -1,32 +1,22 @@
-//! The arena's commands of the `minishogi` program (feature `clap`): `match` between two USI
-//! engines run as processes (with `--engine1` and `--engine2`; without them, the match of weight
-//! sets) and `book build`, with their value parsers; and the opening flags that self-play and
-//! the training loops share.
+//! `match` between two USI engines run as processes (with `--engine1` and `--engine2`) or, without
+//! them, between two weight sets in this process (or against a USI engine as B), and `book build`.
 
-use crate::{
-    build_book_file, load_weights, match_openings, parse_duration, play_match, run_recorded_match,
-    BookProgress, BookSettings, EngineSpec, Error, GameSettings, MatchConfig, MatchReport, MatchScore,
-    MatchSettings, OpeningConfig, PlayerSpec, RecordWriter, Scorer, Sprt, TimeControl, EMBEDDED,
-};
+use super::selfplay::{flag_error, OpeningArgs};
+use crate::flags::{FlagError, Threads};
+use crate::output::{print, print_lines, CliResult, Lines};
+use crate::progress::bar;
 use clap::Args;
-use minishogi::cli::FlagError;
 use minishogi::RuleSet;
-use minishogi_tablebase::cli::Threads;
+use minishogi_arena::{
+    build_book_file, match_openings, parse_duration, run_recorded_match, BookProgress, BookSettings,
+    EngineSpec, Error, GameSettings, MatchScore, MatchSettings, RecordWriter, Scorer, TimeControl,
+};
+use minishogi_arena::Sprt;
+use minishogi_arena::{play_match, MatchConfig, PlayerSpec};
+use minishogi_arena::OpeningConfig;
+use minishogi_arena::{load_weights, MatchReport, EMBEDDED};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// Where a command's lines go as they come (to stdout).
-pub type Lines<'a> = &'a (dyn Fn(&str) + Sync);
-
-/// The library's error as one line, naming the flag that fixes it where there is one.
-pub fn flag_error(error: Error) -> String {
-    match error {
-        Error::OpeningPlies { .. } => "--opening-min is larger than --opening-max".into(),
-        Error::Sprt { .. } => "SPRT needs 0 < --error-rate < 0.5 and --elo1 > --elo0".into(),
-        Error::EngineOption { option } => format!("--engine-option '{option}' is not NAME=VALUE"),
-        other => other.to_string(),
-    }
-}
 
 /// The value parser of a time control: `byoyomi=200ms`, `40+0.4`, `nodes=N`, ….
 pub fn time_control_flag(text: &str) -> Result<TimeControl, FlagError> {
@@ -45,121 +35,6 @@ pub fn fixed_limit_flag(text: &str) -> Result<TimeControl, FlagError> {
 pub fn duration_flag(text: &str) -> Result<Duration, FlagError> {
     let bad = || FlagError::AfterFlag(format!(" '{text}' is not a duration (e.g. 100ms, 2s)"));
     parse_duration(text).ok_or_else(bad)
-}
-
-/// Opening options shared by self-play, matches and training.
-#[derive(Args, Clone, Debug)]
-pub struct OpeningArgs {
-    /// How openings are drawn.
-    #[command(flatten)]
-    pub opening: OpeningConfig,
-    /// A game still running after this many plies is stopped and scored a draw.
-    #[arg(long, default_value_t = 300)]
-    pub ply_cap: usize,
-}
-
-impl OpeningArgs {
-    /// The opening settings, checked.
-    pub fn config(&self) -> Result<OpeningConfig, String> {
-        self.opening.clone().validated().map_err(flag_error)
-    }
-}
-
-/// Arguments of `minishogi match` between two weight sets (or against a USI engine as B).
-#[derive(Args, Clone, Debug)]
-pub struct InProcessArgs {
-    /// Number of games (rounded up to an even number: each opening is played with both colours).
-    #[arg(long)]
-    pub games: Option<usize>,
-    /// Nodes per move for the bundled engine.
-    #[arg(long, default_value_t = 2000)]
-    pub nodes: u64,
-    /// Weights of player A: a file, `initial` or `embedded` (default).
-    #[arg(long)]
-    pub a: Option<String>,
-    /// Weights of player B: a file, `initial` or `embedded` (default).
-    #[arg(long, conflicts_with = "engine")]
-    pub b: Option<String>,
-    /// Player B is this external USI engine (program and arguments separated by spaces).
-    #[arg(long)]
-    pub engine: Option<String>,
-    /// What to send after `go` to the external engine (default: `nodes <--nodes>`).
-    #[arg(long)]
-    pub go: Option<String>,
-    /// `NAME=VALUE` options for the external engine (repeatable).
-    #[arg(long = "engine-option")]
-    pub engine_options: Vec<String>,
-    /// The worker threads.
-    #[command(flatten)]
-    pub threads: Threads,
-    /// Seed of the openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Stop early with a sequential probability ratio test (H0: Elo ≤ elo0, H1: Elo ≥ elo1).
-    #[arg(long)]
-    pub sprt: bool,
-    /// SPRT Elo under H0.
-    #[arg(long, default_value_t = 0.0)]
-    pub elo0: f64,
-    /// SPRT Elo under H1.
-    #[arg(long, default_value_t = 10.0)]
-    pub elo1: f64,
-    /// SPRT error rates (both α and β).
-    #[arg(long, default_value_t = 0.05)]
-    pub error_rate: f64,
-    /// How openings are drawn.
-    #[command(flatten)]
-    pub opening: OpeningArgs,
-}
-
-/// Player `label` with the weights named by `spec`.
-fn engine_player(label: &str, spec: Option<&str>, nodes: u64) -> Result<PlayerSpec, String> {
-    let spec = spec.unwrap_or(EMBEDDED);
-    let weights = load_weights(spec).map_err(flag_error)?;
-    Ok(PlayerSpec::weights(format!("{label} ({spec})"), weights, nodes))
-}
-
-impl InProcessArgs {
-    /// The SPRT asked for, if any, checked.
-    pub fn sprt(&self) -> Result<Option<Sprt>, String> {
-        self.sprt.then(|| Sprt::new(self.elo0, self.elo1, self.error_rate)).transpose().map_err(flag_error)
-    }
-
-    /// Plays the match; the players, the score now and then and the report go to `lines`.
-    pub fn run(&self, lines: Lines<'_>) -> Result<(), String> {
-        let games =
-            self.games.ok_or("--games is required (or give --engine1 and --engine2 with --openings)")?;
-        let a = engine_player("A", self.a.as_deref(), self.nodes)?;
-        let b = match &self.engine {
-            Some(command) => PlayerSpec::usi(command, self.go.as_deref(), self.nodes, &self.engine_options)
-                .map_err(flag_error)?,
-            None => engine_player("B", self.b.as_deref(), self.nodes)?,
-        };
-        let config = MatchConfig {
-            seed: self.seed,
-            opening: self.opening.config()?,
-            ply_cap: self.opening.ply_cap,
-            sprt: self.sprt()?,
-            ..MatchConfig::for_games(games)
-        };
-        let (pairs, games) = (config.pairs, config.games());
-        lines(&format!("A = {}, B = {}, {games} games ({pairs} openings × 2 colours)", a.name(), b.name()));
-        let every = (pairs / 20).max(1) as u64;
-        let clock = Instant::now();
-        let state = self
-            .threads
-            .install(|| {
-                play_match(&config, &a, &b, &|s| {
-                    if s.pentanomial.pairs() % every == 0 {
-                        lines(&s.pairs_status_line(games));
-                    }
-                })
-            })?
-            .map_err(flag_error)?;
-        let seconds = clock.elapsed().as_secs_f64();
-        lines(&MatchReport { config: &config, state: &state, seconds }.to_string());
-        Ok(())
-    }
 }
 
 /// Arguments of `minishogi match`.
@@ -218,7 +93,7 @@ pub struct MatchArgs {
     pub rules: RuleSet,
     /// The flags of the match of weight sets (games, seed, SPRT, openings).
     #[command(flatten)]
-    pub shared: InProcessArgs,
+    pub shared: WeightsMatchArgs,
 }
 
 /// A match between two engine processes, ready to play.
@@ -260,7 +135,7 @@ impl EngineMatch {
 
 impl MatchArgs {
     /// The match between two engine processes, or `None` without `--engine1` and `--engine2`
-    /// (then [`InProcessArgs::run`] plays the weight sets).
+    /// (then [`WeightsMatchArgs`] plays the weight sets).
     pub fn engine_match(&self) -> Result<Option<EngineMatch>, String> {
         let (Some(command1), Some(command2)) = (&self.engine1, &self.engine2) else { return Ok(None) };
         let spec = |command: &str, options: &[String], name: &Option<String>| {
@@ -301,11 +176,6 @@ impl MatchArgs {
             .and_then(|w| w.with_csa(self.csa.as_deref()))
             .map_err(|e| e.to_string())?;
         Ok(Some(EngineMatch { settings, writer }))
-    }
-
-    /// Plays the match of weight sets (without `--engine1`); its lines go to `lines`.
-    pub fn run_in_process(&self, lines: Lines<'_>) -> Result<(), String> {
-        self.shared.run(lines)
     }
 }
 
@@ -396,4 +266,132 @@ impl BookArgs {
         }
         Ok(text)
     }
+}
+
+/// Arguments of `minishogi match` between two weight sets (or against a USI engine as B).
+#[derive(Args, Clone, Debug)]
+pub struct WeightsMatchArgs {
+    /// Number of games (rounded up to an even number: each opening is played with both colours).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Nodes per move for the bundled engine.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Weights of player A: a file, `initial` or `embedded` (default).
+    #[arg(long)]
+    pub a: Option<String>,
+    /// Weights of player B: a file, `initial` or `embedded` (default).
+    #[arg(long, conflicts_with = "engine")]
+    pub b: Option<String>,
+    /// Player B is this external USI engine (program and arguments separated by spaces).
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// What to send after `go` to the external engine (default: `nodes <--nodes>`).
+    #[arg(long)]
+    pub go: Option<String>,
+    /// `NAME=VALUE` options for the external engine (repeatable).
+    #[arg(long = "engine-option")]
+    pub engine_options: Vec<String>,
+    /// The worker threads.
+    #[command(flatten)]
+    pub threads: Threads,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop early with a sequential probability ratio test (H0: Elo ≤ elo0, H1: Elo ≥ elo1).
+    #[arg(long)]
+    pub sprt: bool,
+    /// SPRT Elo under H0.
+    #[arg(long, default_value_t = 0.0)]
+    pub elo0: f64,
+    /// SPRT Elo under H1.
+    #[arg(long, default_value_t = 10.0)]
+    pub elo1: f64,
+    /// SPRT error rates (both α and β).
+    #[arg(long, default_value_t = 0.05)]
+    pub error_rate: f64,
+    /// How openings are drawn.
+    #[command(flatten)]
+    pub opening: OpeningArgs,
+}
+
+/// Player `label` with the weights named by `spec`.
+fn engine_player(label: &str, spec: Option<&str>, nodes: u64) -> Result<PlayerSpec, String> {
+    let spec = spec.unwrap_or(EMBEDDED);
+    let weights = load_weights(spec).map_err(flag_error)?;
+    Ok(PlayerSpec::weights(format!("{label} ({spec})"), weights, nodes))
+}
+
+impl WeightsMatchArgs {
+    /// The SPRT asked for, if any, checked.
+    pub fn sprt(&self) -> Result<Option<Sprt>, String> {
+        self.sprt.then(|| Sprt::new(self.elo0, self.elo1, self.error_rate)).transpose().map_err(flag_error)
+    }
+
+    /// Plays the match; the players, the score now and then and the report go to `lines`.
+    fn run(&self, lines: Lines<'_>) -> Result<(), String> {
+        let games =
+            self.games.ok_or("--games is required (or give --engine1 and --engine2 with --openings)")?;
+        let a = engine_player("A", self.a.as_deref(), self.nodes)?;
+        let b = match &self.engine {
+            Some(command) => PlayerSpec::usi(command, self.go.as_deref(), self.nodes, &self.engine_options)
+                .map_err(flag_error)?,
+            None => engine_player("B", self.b.as_deref(), self.nodes)?,
+        };
+        let config = MatchConfig {
+            seed: self.seed,
+            opening: self.opening.config()?,
+            ply_cap: self.opening.ply_cap,
+            sprt: self.sprt()?,
+            ..MatchConfig::for_games(games)
+        };
+        let (pairs, games) = (config.pairs, config.games());
+        lines(&format!("A = {}, B = {}, {games} games ({pairs} openings × 2 colours)", a.name(), b.name()));
+        let every = (pairs / 20).max(1) as u64;
+        let clock = Instant::now();
+        let state = self
+            .threads
+            .install(|| {
+                play_match(&config, &a, &b, &|s| {
+                    if s.pentanomial.pairs() % every == 0 {
+                        lines(&s.status_line(games));
+                    }
+                })
+            })?
+            .map_err(flag_error)?;
+        let seconds = clock.elapsed().as_secs_f64();
+        lines(&MatchReport { config: &config, state: &state, seconds }.to_string());
+        Ok(())
+    }
+}
+
+/// `match`: between engine processes, a bar over the games (without a terminal, the running score
+/// now and then); between weight sets, the players, the score now and then and the report.
+pub fn exec(a: &MatchArgs) -> CliResult {
+    let Some(mut m) = a.engine_match()? else { return a.shared.run(&print) };
+    let total = m.games();
+    println!("{}", m.header());
+    let bar = bar(total as u64, "{elapsed_precise} [{bar:30}] {msg}");
+    // Without a terminal (a log file) the bar is hidden: print the running score now and then.
+    let every = (total / 20).max(1) as u64;
+    let score = m.run(|score| {
+        bar.set_position(score.tally.games());
+        bar.set_message(score.status_line(total));
+        if bar.is_hidden() && score.tally.games() % every == 0 {
+            println!("{}", score.status_line(total));
+        }
+    });
+    bar.finish_and_clear();
+    print_lines([score?])
+}
+
+/// `book build`: a bar over the openings kept.
+pub fn book(a: &BookArgs) -> CliResult {
+    let bar = bar(a.count as u64, "{elapsed_precise} [{bar:30}] {pos}/{len} kept  {msg}");
+    let book = a.run(|p| {
+        bar.set_position(p.kept as u64);
+        bar.set_message(p.to_string());
+    });
+    bar.finish_and_clear();
+    print_lines([book?])
 }

@@ -1,9 +1,10 @@
-//! The `analyse` command of the `minishogi` program (feature `clap`): its arguments besides the
-//! positions, and the analysis of one SFEN.
+//! `analyse`: its arguments besides the positions, and the analysis of one SFEN.
 
-use crate::{analyse_sfen, Analysis, AnalysisLimits};
+use crate::output::CliResult;
+use crate::stdin_lines::Positions;
 use clap::Args;
 use minishogi::Color;
+use minishogi_analysis::{analyse_sfen, Analysis, AnalysisLimits};
 use minishogi_tablebase::Tablebase;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -30,26 +31,24 @@ pub struct AnalyseArgs {
 }
 
 /// The tables and budget of a run of analyses, and the sets already warned about.
-pub struct Analyser {
+struct Analyser {
     tables: Tablebase,
     limits: AnalysisLimits,
     first_player: Color,
     warned: HashSet<String>,
 }
 
-impl AnalyseArgs {
-    /// Opens the tables.
-    pub fn open(&self) -> Result<Analyser, String> {
-        let tables = Tablebase::open(&self.dir).map_err(|e| e.to_string())?;
-        let ms = |ms: Option<u64>| ms.map(Duration::from_millis);
-        let limits = AnalysisLimits::with(ms(self.mate_time), ms(self.engine_time), self.engine_depth);
-        Ok(Analyser { tables, limits, first_player: self.first_player, warned: HashSet::new() })
-    }
-}
-
 impl Analyser {
+    /// Opens the tables.
+    fn open(args: &AnalyseArgs) -> Result<Analyser, String> {
+        let tables = Tablebase::open(&args.dir).map_err(|e| e.to_string())?;
+        let ms = |ms: Option<u64>| ms.map(Duration::from_millis);
+        let limits = AnalysisLimits::with(ms(args.mate_time), ms(args.engine_time), args.engine_depth);
+        Ok(Analyser { tables, limits, first_player: args.first_player, warned: HashSet::new() })
+    }
+
     /// Analyses one SFEN; a warning about its table (once per set) goes to `warn`.
-    pub fn analyse(&mut self, sfen: &str, warn: impl FnOnce(&str)) -> Result<Analysis, String> {
+    fn analyse(&mut self, sfen: &str, warn: impl FnOnce(&str)) -> Result<Analysis, String> {
         let analysis = analyse_sfen(Some(&self.tables), sfen, self.first_player, &self.limits)
             .map_err(|e| e.to_string())?;
         if let Some(warning) =
@@ -59,4 +58,10 @@ impl Analyser {
         }
         Ok(analysis)
     }
+}
+
+/// `analyse`: the exact result or the engine's estimate of each position.
+pub fn exec(a: &Positions<AnalyseArgs>) -> CliResult {
+    let mut analyser = Analyser::open(&a.args)?;
+    a.answer("analysed", |sfen| analyser.analyse(sfen, |warning| eprintln!("{warning}")))
 }

@@ -1,9 +1,10 @@
-//! The `mate` command of the `minishogi` program (feature `clap`): its arguments besides the
-//! positions, and the answer to one SFEN.
+//! `mate`: its arguments besides the positions, and the answer to one SFEN.
 
-use crate::{Answer, Limits, Mode, Solver};
+use crate::flags::parse_sfen;
+use crate::output::CliResult;
+use crate::stdin_lines::Positions;
 use clap::Args;
-use minishogi::cli::parse_sfen;
+use minishogi_mate::{Answer, Limits, Mode, Solver};
 use std::time::Duration;
 
 /// Nodes searched per position when neither `--nodes` nor `--time` is given.
@@ -39,7 +40,13 @@ impl MateArgs {
     }
 
     /// Solves one SFEN with `solver`.
-    pub fn solve(&self, solver: &mut Solver, sfen: &str) -> Result<Answer, String> {
+    fn solve(&self, solver: &mut Solver, sfen: &str) -> Result<Answer, String> {
         Ok(Answer::new(sfen, &solver.solve(&parse_sfen(sfen)?, self.mode(), &self.limits())))
     }
+}
+
+/// `mate`: proves a mate or its absence for each position.
+pub fn exec(a: &Positions<MateArgs>) -> CliResult {
+    let mut solver = Solver::default();
+    a.answer("solved", |sfen| a.args.solve(&mut solver, sfen))
 }

@@ -1,8 +1,9 @@
-//! The `serve` command of the `minishogi` program (feature `clap`): its arguments.
+//! `serve`: the explorer's HTTP API and web page.
 
-use crate::{serve, ServeOptions, DEFAULT_ADDR};
+use crate::flags::TableDir;
+use crate::output::CliResult;
 use clap::Args;
-use minishogi_tablebase::cli::TableDir;
+use minishogi_server::{serve, ServeOptions, DEFAULT_ADDR};
 
 /// Arguments of `serve`.
 #[derive(Args, Clone, Debug)]
@@ -28,9 +29,9 @@ impl ServeArgs {
         }
         options
     }
+}
 
-    /// Serves until the process is stopped.
-    pub fn run(&self) -> Result<(), String> {
-        serve(&self.options()).map_err(|e| e.to_string())
-    }
+/// `serve`: serves until the process is stopped.
+pub fn exec(args: &ServeArgs) -> CliResult {
+    serve(&args.options()).map_err(|e| e.to_string())
 }

@@ -1,17 +1,17 @@
 //! `tb verify`'s line for a table that passed.
 
+use super::units::thousands;
+use super::Text;
+use minishogi_tablebase::VerifiedTable;
 use std::fmt;
 
-use super::units::thousands;
-use crate::build_run::VerifiedTable;
-
-impl fmt::Display for VerifiedTable {
+impl fmt::Display for Text<'_, VerifiedTable> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let r = &self.report;
+        let (table, r) = (self.0, &self.0.report);
         write!(
             f,
             "{}: ok: checksums, {} slots, {} positions ({} wins, {} losses, {} mate-only draws), longest mate {}, ",
-            self.path.display(),
+            table.path.display(),
             thousands(r.slots),
             thousands(r.positions),
             thousands(r.wins),
@@ -19,7 +19,7 @@ impl fmt::Display for VerifiedTable {
             thousands(r.draws),
             r.longest.map_or("none".to_string(), |(d, _)| format!("{d} plies")),
         )?;
-        match &self.repetition {
+        match &table.repetition {
             None => f.write_str(
                 "no repetition values (a mate-only table: 'minishogi tb gen --force' rebuilds it)",
             )?,
@@ -33,13 +33,14 @@ impl fmt::Display for VerifiedTable {
                 )?;
             }
         }
-        write!(f, ", {:.1} s", self.time.as_secs_f64())
+        write!(f, ", {:.1} s", table.time.as_secs_f64())
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::{RepetitionReport, VerifiedTable, VerifyReport};
+    use super::Text;
+    use minishogi_tablebase::{RepetitionReport, VerifiedTable, VerifyReport};
     use std::time::Duration;
 
     #[test]
@@ -58,11 +59,11 @@ mod tests {
             repetition: None,
             time: Duration::from_millis(1500),
         };
-        let text = table.to_string();
+        let text = Text(&table).to_string();
         assert!(text.starts_with("t/G.mstb: ok: checksums, 1,234 slots, 1,000 positions (600 wins, 300 losses, 100 mate-only draws), longest mate 7 plies, no repetition values"), "{text}");
         assert!(text.ends_with("rebuilds it), 1.5 s"), "{text}");
         table.repetition = Some(RepetitionReport { draws: 100, counts: [[90, 0, 10], [90, 0, 10]] });
-        let text = table.to_string();
+        let text = Text(&table).to_string();
         assert!(text.contains("repetition values ok (first player to move: 90 lost by repetition, 0 won by perpetual check, 10 drawn; second player to move: 90 won by repetition"), "{text}");
     }
 }

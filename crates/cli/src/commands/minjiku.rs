@@ -1,0 +1,163 @@
+//! `minjiku moves|perft|show` and `minjiku tb gen|probe|verify|info`: Minjiku Shogi. The table
+//! commands report through a [`Reporter`], as the Minishogi ones do.
+
+use super::rules::PerftPrint;
+use crate::flags::{FlagError, TableFiles, Threads};
+use crate::output::{print_lines, CliResult};
+use crate::progress::{Report, Reporter};
+use crate::report::Text;
+use clap::Args;
+use minjiku::{PerftDivide, Position};
+use minjiku_tablebase::{
+    build, default_sets, info, verify, BuildEvent, BuildOptions, Material, MinjikuTablebase,
+};
+use std::path::PathBuf;
+
+/// The value parser of `--fen`: a position in Minjiku notation (or `startpos`).
+fn fen_flag(text: &str) -> Result<Position, FlagError> {
+    Position::from_fen(text).map_err(|e| FlagError::Message(format!("bad position '{text}': {e}")))
+}
+
+/// The value parser of a Minjiku material set such as `KQvK`.
+fn material_flag(text: &str) -> Result<Material, FlagError> {
+    Material::parse(text).map_err(|e| FlagError::Message(e.to_string()))
+}
+
+/// A position given on the command line.
+#[derive(Args, Clone, Debug)]
+pub struct FenArg {
+    /// The position in Minjiku notation (see docs/minjiku.md), or `startpos`.
+    #[arg(long, value_parser = fen_flag)]
+    pub fen: Position,
+}
+
+/// `minjiku moves`: the legal moves in coordinates.
+pub fn moves(a: &FenArg) -> CliResult {
+    print_lines(a.fen.sorted_coord_moves())
+}
+
+/// `minjiku show`: the diagram.
+pub fn show(a: &FenArg) -> CliResult {
+    print_lines([a.fen.diagram()])
+}
+
+/// Arguments of `minjiku perft`.
+#[derive(Args, Clone, Debug)]
+pub struct PerftArgs {
+    /// The position.
+    #[command(flatten)]
+    pub fen: FenArg,
+    /// Depth in plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// What is printed besides the count.
+    #[command(flatten)]
+    pub print: PerftPrint,
+}
+
+/// `minjiku perft`: counts the leaves on all cores.
+pub fn perft(a: &PerftArgs) -> CliResult {
+    let pos = &a.fen.fen;
+    a.print.run(
+        a.depth,
+        |depth| {
+            let divide = PerftDivide::new(pos, depth);
+            (divide.to_string(), divide.nodes)
+        },
+        |depth| minjiku::perft_parallel(pos, depth),
+        |nodes, secs| format!("time {secs:.3} s, {:.0} nodes/s", nodes as f64 / secs),
+    )
+}
+
+/// The table directory.
+#[derive(Args, Clone, Debug)]
+pub struct DirArg {
+    /// Table directory.
+    #[arg(long, default_value = "minjiku-tables")]
+    pub dir: PathBuf,
+}
+
+/// Arguments of `minjiku tb gen`.
+#[derive(Args, Clone, Debug)]
+pub struct GenArgs {
+    /// Sets such as `KQvK`, `KJvKA`, `K+DvK`. Default: every `K+X vs K`.
+    #[arg(value_parser = material_flag)]
+    pub materials: Vec<Material>,
+    /// With no set named, also the default two-piece sets (`KJvKA`, `KFvKJ`, `K+DvK+Y`, `K+S+SvK`;
+    /// 10^8 slots each).
+    #[arg(long)]
+    pub pairs: bool,
+    /// The table directory.
+    #[command(flatten)]
+    pub dir: DirArg,
+    /// The worker threads.
+    #[command(flatten)]
+    pub threads: Threads,
+    /// Regenerate the named tables even if they exist.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `minjiku tb gen`: generates the tables asked for and every table they need (files present are
+/// read).
+pub fn generate(a: &GenArgs, report: Reporter<'_>) -> CliResult {
+    a.threads.install(|| {
+        let sets = if a.materials.is_empty() { default_sets(a.pairs) } else { a.materials.clone() };
+        let dir = &a.dir.dir;
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let events = |e: BuildEvent<'_>| match e {
+            BuildEvent::Generating(m, _) => report(Report::Start(m.name())),
+            BuildEvent::Progress(p) => report(Report::Progress(p)),
+            BuildEvent::Written(summary) => {
+                report(Report::Done);
+                report(Report::Out(Text(summary).to_string()));
+            }
+            BuildEvent::Loaded(..) => {}
+        };
+        let options = BuildOptions { threads: None, force: a.force, events: Some(&events) };
+        build(dir, &sets, &options).map(|_| ()).map_err(|e| e.to_string())
+    })?
+}
+
+/// Arguments of `minjiku tb probe`.
+#[derive(Args, Clone, Debug)]
+pub struct ProbeArgs {
+    /// The position in Minjiku notation (docs/minjiku.md).
+    #[arg(long, value_parser = fen_flag)]
+    pub fen: Position,
+    /// The table directory.
+    #[command(flatten)]
+    pub dir: DirArg,
+}
+
+/// `minjiku tb probe`: the value and line of play of the position.
+pub fn probe(a: &ProbeArgs) -> CliResult {
+    let tb = MinjikuTablebase::open(&a.dir.dir).map_err(|e| e.to_string())?;
+    let line = match tb.line(&a.fen).map_err(|e| e.to_string())? {
+        Some(line) => Text(&line).to_string(),
+        None => "not in the tables (a piece on an extra square)".into(),
+    };
+    print_lines([line])
+}
+
+/// `minjiku tb verify`: checks each file (checksums, then every value against the rules' forward
+/// moves); the first failure ends the run.
+pub fn verify_files(files: &TableFiles, report: Reporter<'_>) -> CliResult {
+    files.threads.install(|| {
+        files.files.iter().try_for_each(|path| {
+            report(Report::Start("verify".into()));
+            let verified = verify(path, None, Some(&|p| report(Report::Progress(p))));
+            report(Report::Done);
+            report(Report::Out(Text(&verified.map_err(|e| e.to_string())?).to_string()));
+            Ok(())
+        })
+    })?
+}
+
+/// `minjiku tb info`: counts by value, longest mate and size of each file (on the calling thread).
+pub fn info_files(files: &TableFiles, report: Reporter<'_>) -> CliResult {
+    files.files.iter().try_for_each(|path| {
+        report(Report::Out(Text(&info(path).map_err(|e| e.to_string())?).to_string()));
+        Ok(())
+    })
+}

@@ -1,0 +1,15 @@
+//! One file per group of subcommands: its clap arguments and, per subcommand, the library calls
+//! and the printing.
+
+pub mod analyse;
+pub mod bench;
+pub mod r#match;
+pub mod mate;
+pub mod minjiku;
+pub mod nnue;
+pub mod rules;
+pub mod selfplay;
+pub mod serve;
+pub mod tb;
+pub mod tune;
+pub mod usi;
