@@ -354,7 +354,7 @@ impl WeightsMatchArgs {
             .install(|| {
                 play_match(&config, &a, &b, &|s| {
                     if s.pentanomial.pairs() % every == 0 {
-                        lines(&s.status_line(games));
+                        lines(&s.pairs_status_line(games));
                     }
                 })
             })?

@@ -245,7 +245,7 @@ pub fn run(a: &NnueLoopArgs) -> CliResult {
             }
             LoopEvent::Game => games.inc(1),
             LoopEvent::Train(e) => epochs.show(e),
-            LoopEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.status_line(total_games)),
+            LoopEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.pairs_status_line(total_games)),
             _ => {}
         }
     };

@@ -173,7 +173,7 @@ pub fn train_command(args: &TrainArgs) -> CliResult {
         match event {
             TrainEvent::RoundStart(_) => games.reset(),
             TrainEvent::Game => games.inc(1),
-            TrainEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.status_line(match_games)),
+            TrainEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.pairs_status_line(match_games)),
             TrainEvent::RoundDone(_) => pair_lines.reset(),
             TrainEvent::SelfplayDone(..) | TrainEvent::Epoch(_) => {}
         }
