@@ -45,6 +45,7 @@ mod engine_spec;
 mod error;
 mod evaluation;
 mod game_runner;
+mod game_settings;
 mod kif;
 mod match_config;
 mod match_report;
@@ -69,7 +70,8 @@ pub use engine_process::{parse_info, EngineFailure, EngineProcess, Reply, UsiSco
 pub use engine_spec::{parse_option, split_command, EngineSpec};
 pub use error::Error;
 pub use evaluation::Evaluation;
-pub use game_runner::{play_game, GameSettings, PlayedGame};
+pub use game_runner::{play_game, PlayedGame};
+pub use game_settings::GameSettings;
 pub use kif::to_kif;
 pub use match_config::{play_match, MatchConfig};
 pub use match_report::MatchReport;

@@ -4,7 +4,7 @@
 
 use crate::engine_process::{EngineFailure, EngineProcess, Reply};
 use crate::evaluation::Evaluation;
-use crate::game_runner::GameSettings;
+use crate::game_settings::GameSettings;
 use crate::opening::position_command;
 use crate::{EngineSpec, Error, TimeControl};
 use minishogi::Game;

@@ -4,7 +4,8 @@
 
 use crate::elo::{Sprt, SprtDecision};
 use crate::engine_process::EngineProcess;
-use crate::game_runner::{play_game, GameSettings, PlayedGame};
+use crate::game_runner::{play_game, PlayedGame};
+use crate::game_settings::GameSettings;
 use crate::match_score::MatchScore;
 use crate::opening::Opening;
 use crate::player::PlayerSpec;

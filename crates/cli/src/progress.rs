@@ -2,8 +2,8 @@
 //! match's status line now and then.
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use minishogi_trainer::NetTrainEvent;
 use minishogi_tablebase::Progress;
+use minishogi_trainer::NetTrainEvent;
 use std::sync::{Mutex, OnceLock};
 
 /// What a table command reports as it goes.

@@ -79,7 +79,6 @@ impl TablebaseError {
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> TablebaseError {
         TablebaseError::File(TableError::io(path, source))
     }
-
 }
 
 /// `n` bytes in binary units (`1.5 GiB`), as the memory error says them.

@@ -7,14 +7,14 @@ use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::bar;
 use clap::Args;
 use minishogi::RuleSet;
+use minishogi_arena::OpeningConfig;
+use minishogi_arena::Sprt;
 use minishogi_arena::{
     build_book_file, match_openings, parse_duration, run_recorded_match, BookProgress, BookSettings,
     EngineSpec, Error, GameSettings, MatchScore, MatchSettings, RecordWriter, Scorer, TimeControl,
 };
-use minishogi_arena::Sprt;
-use minishogi_arena::{play_match, MatchConfig, PlayerSpec};
-use minishogi_arena::OpeningConfig;
 use minishogi_arena::{load_weights, MatchReport, EMBEDDED};
+use minishogi_arena::{play_match, MatchConfig, PlayerSpec};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

@@ -5,14 +5,12 @@ use crate::flags::Threads;
 use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::{games_bar, EpochBar, PairLines};
 use clap::Args;
+use minishogi_arena::{load_weights, EMBEDDED};
 use minishogi_selfplay::summary;
-use minishogi_trainer::{
-    best_line, run_loop, generations_table, LoopEvent, LoopStep, NnueLoopConfig,
-};
+use minishogi_trainer::{best_line, generations_table, run_loop, LoopEvent, LoopStep, NnueLoopConfig};
 use minishogi_trainer::{
     quantise_file, train_files, NetEpoch, NetTrainConfig, NetTrainEvent, TrainFiles, TrainFilesEvent,
 };
-use minishogi_arena::{load_weights, EMBEDDED};
 use std::path::PathBuf;
 
 /// The flags of a network training run (`nnue train`, `nnue loop`); the seed is each command's own.

@@ -5,12 +5,12 @@ use crate::flags::Threads;
 use crate::output::CliResult;
 use crate::progress::games_bar;
 use clap::Args;
-use minishogi_selfplay::summary;
-use minishogi_selfplay::{selfplay, SelfplayConfig};
+use minishogi_arena::Error as ArenaError;
 use minishogi_arena::MatchConfig;
 use minishogi_arena::OpeningConfig;
 use minishogi_arena::{load_weights, EMBEDDED};
-use minishogi_arena::Error as ArenaError;
+use minishogi_selfplay::summary;
+use minishogi_selfplay::{selfplay, SelfplayConfig};
 use minishogi_trainer::Error;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -22,7 +22,9 @@ pub fn flag_error(error: impl Into<Error>) -> String {
             "--lambda must be in [0, 1] and --validation in [0, 1)".into()
         }
         Error::Match(ArenaError::OpeningPlies { .. }) => "--opening-min is larger than --opening-max".into(),
-        Error::Match(ArenaError::Sprt { .. }) => "SPRT needs 0 < --error-rate < 0.5 and --elo1 > --elo0".into(),
+        Error::Match(ArenaError::Sprt { .. }) => {
+            "SPRT needs 0 < --error-rate < 0.5 and --elo1 > --elo0".into()
+        }
         Error::Match(ArenaError::EngineOption { option }) => {
             format!("--engine-option '{option}' is not NAME=VALUE")
         }

@@ -5,12 +5,12 @@ use crate::flags::Threads;
 use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::{games_bar, PairLines};
 use clap::Args;
-use minishogi_selfplay::{summary, Dataset};
 use minishogi_arena::MatchConfig;
-use minishogi_trainer::{rounds_table, train, TrainConfig, TrainEvent};
-use minishogi_trainer::{largest_changes, EpochStats, TuneConfig};
-use minishogi_trainer::tune_to_files;
 use minishogi_arena::{load_weights, EMBEDDED};
+use minishogi_selfplay::{summary, Dataset};
+use minishogi_trainer::tune_to_files;
+use minishogi_trainer::{largest_changes, EpochStats, TuneConfig};
+use minishogi_trainer::{rounds_table, train, TrainConfig, TrainEvent};
 use std::path::PathBuf;
 
 /// The flags of a tuning run (`tune`, `train`); the seed is each command's own.
@@ -173,7 +173,9 @@ pub fn train_command(args: &TrainArgs) -> CliResult {
         match event {
             TrainEvent::RoundStart(_) => games.reset(),
             TrainEvent::Game => games.inc(1),
-            TrainEvent::Pair(s) => pair_lines.show(s.pentanomial.pairs(), || s.pairs_status_line(match_games)),
+            TrainEvent::Pair(s) => {
+                pair_lines.show(s.pentanomial.pairs(), || s.pairs_status_line(match_games))
+            }
             TrainEvent::RoundDone(_) => pair_lines.reset(),
             TrainEvent::SelfplayDone(..) | TrainEvent::Epoch(_) => {}
         }

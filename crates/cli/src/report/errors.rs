@@ -12,7 +12,9 @@ pub fn describe(e: &TablebaseError) -> String {
         TablebaseError::File(TableError::UnsupportedVersion { .. }) => {
             format!("{e}: regenerate it with 'minishogi tb gen --force'")
         }
-        TablebaseError::File(TableError::WrongIndexScheme { .. }) => format!("{e}: regenerate it with 'minishogi tb gen'"),
+        TablebaseError::File(TableError::WrongIndexScheme { .. }) => {
+            format!("{e}: regenerate it with 'minishogi tb gen'")
+        }
         TablebaseError::Verify(VerifyError::Mismatch { sfen, .. }) => format!("{e}; position {sfen}"),
         _ => e.to_string(),
     }
@@ -27,7 +29,12 @@ mod tests {
     #[test]
     fn errors_name_the_command_that_fixes_them() {
         let path = PathBuf::from("t/R.mstb");
-        let old = TablebaseError::File(TableError::UnsupportedVersion { path: path.clone(), found: 9, oldest: 1, newest: 2 });
+        let old = TablebaseError::File(TableError::UnsupportedVersion {
+            path: path.clone(),
+            found: 9,
+            oldest: 1,
+            newest: 2,
+        });
         assert!(
             describe(&old).ends_with(": regenerate it with 'minishogi tb gen --force'"),
             "{}",

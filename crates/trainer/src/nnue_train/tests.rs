@@ -4,8 +4,8 @@
 use super::backprop::{backward, sample_loss, TailGradient};
 use super::*;
 use minishogi::Position;
-use minishogi_engine::HIDDEN;
 use minishogi_engine::Weights;
+use minishogi_engine::HIDDEN;
 use minishogi_selfplay::{selfplay, SelfplayConfig};
 
 fn tiny_sets() -> (SampleSets, Vec<Position>) {
