@@ -23,7 +23,7 @@ pub enum MinjikuTbError {
         detail: String,
     },
     /// A table needed to look up a move's value is not loaded.
-    #[error("no table for {0} (build it first: minishogi minjiku tb gen {0})")]
+    #[error("no table for {0}")]
     Missing(String),
     /// The worker thread pool could not be built.
     #[error(transparent)]

@@ -5,7 +5,7 @@ use super::rules::PerftPrint;
 use crate::flags::{FlagError, TableFiles, Threads};
 use crate::output::{print_lines, CliResult};
 use crate::progress::{Report, Reporter};
-use crate::report::Text;
+use crate::report::{describe_minjiku, Text};
 use clap::Args;
 use minjiku::{PerftDivide, Position};
 use minjiku_tablebase::{
@@ -115,7 +115,7 @@ pub fn generate(a: &GenArgs, report: Reporter<'_>) -> CliResult {
             BuildEvent::Loaded(..) => {}
         };
         let options = BuildOptions { threads: None, force: a.force, events: Some(&events) };
-        build(dir, &sets, &options).map(|_| ()).map_err(|e| e.to_string())
+        build(dir, &sets, &options).map(|_| ()).map_err(describe_minjiku)
     })?
 }
 
@@ -132,8 +132,8 @@ pub struct ProbeArgs {
 
 /// `minjiku tb probe`: the value and line of play of the position.
 pub fn probe(a: &ProbeArgs) -> CliResult {
-    let tb = MinjikuTablebase::open(&a.dir.dir).map_err(|e| e.to_string())?;
-    let line = match tb.line(&a.fen).map_err(|e| e.to_string())? {
+    let tb = MinjikuTablebase::open(&a.dir.dir).map_err(describe_minjiku)?;
+    let line = match tb.line(&a.fen).map_err(describe_minjiku)? {
         Some(line) => Text(&line).to_string(),
         None => "not in the tables (a piece on an extra square)".into(),
     };
@@ -157,7 +157,7 @@ pub fn verify_files(files: &TableFiles, report: Reporter<'_>) -> CliResult {
 /// `minjiku tb info`: counts by value, longest mate and size of each file (on the calling thread).
 pub fn info_files(files: &TableFiles, report: Reporter<'_>) -> CliResult {
     files.files.iter().try_for_each(|path| {
-        report(Report::Out(Text(&info(path).map_err(|e| e.to_string())?).to_string()));
+        report(Report::Out(Text(&info(path).map_err(describe_minjiku)?).to_string()));
         Ok(())
     })
 }

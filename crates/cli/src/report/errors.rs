@@ -1,5 +1,6 @@
 //! Table errors as one line for a user, with the command that fixes them.
 
+use minjiku_tablebase::MinjikuTbError;
 use minishogi_tablebase::{TableError, TablebaseError, VerifyError};
 
 /// `e` as one line, with the `minishogi` command that fixes it where there is one (and the
@@ -16,6 +17,14 @@ pub fn describe(e: &TablebaseError) -> String {
             format!("{e}: regenerate it with 'minishogi tb gen'")
         }
         TablebaseError::Verify(VerifyError::Mismatch { sfen, .. }) => format!("{e}; position {sfen}"),
+        _ => e.to_string(),
+    }
+}
+
+/// A Minjiku table error as one line, with the command that builds a missing table.
+pub fn describe_minjiku(e: MinjikuTbError) -> String {
+    match &e {
+        MinjikuTbError::Missing(set) => format!("{e} (build it first: minishogi minjiku tb gen {set})"),
         _ => e.to_string(),
     }
 }

@@ -12,7 +12,7 @@ mod rewrite;
 mod units;
 mod verify;
 
-pub use errors::describe;
+pub use errors::{describe, describe_minjiku};
 pub use probe::ProbeReply;
 
 /// A library value as the commands print it (`Display`).
