@@ -379,8 +379,7 @@ impl Header {
             if raw.is_empty() {
                 None
             } else {
-                let data_bytes = game.draws.map(|d| d.data_bytes);
-                let decoded = DrawSection::decode(&raw).filter(|s| Some(s.game_data.len()) == data_bytes);
+                let decoded = DrawSection::decode(&raw);
                 Some(decoded.ok_or_else(|| corrupted("malformed draw section description".into()))?)
             }
         } else {
@@ -424,6 +423,13 @@ impl Header {
         }
         if header.draw_section.as_ref().is_some_and(|s| s.draws != header.counts[0]) {
             return Err(corrupted("draw section entries differ from the draws counted".into()));
+        }
+        // The game's part of the description has the game's length; another game's file (told by
+        // its rule set on open) may have another.
+        let data_bytes = game.draws.map(|d| d.data_bytes);
+        let own_rules = header.rule_set == game.rule_set;
+        if own_rules && header.draw_section.as_ref().is_some_and(|s| Some(s.game_data.len()) != data_bytes) {
+            return Err(corrupted("malformed draw section description".into()));
         }
         Ok((header, header_len))
     }

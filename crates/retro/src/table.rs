@@ -545,6 +545,12 @@ mod tests {
         assert_eq!(err.to_string(), format!("{}: not a other table file (bad magic bytes)", path.display()));
         let same_magic = GameId { rule_set: "other-dtm", ..GAME };
         assert!(matches!(Table::open(&path, &same_magic), Err(TableError::WrongTable { .. })));
+        // Also when the file has a draw section the other game does not know.
+        let drawn = dir.path().join("drawn.tb");
+        with_draws(&drawn, &expected(50), &plain());
+        let no_draws = GameId { rule_set: "other-dtm", draws: None, ..GAME };
+        let err = Table::open(&drawn, &no_draws).expect_err("another game's file");
+        assert!(err.to_string().contains("a table of rule set 'pile-dtm', not 'other-dtm'"), "{err}");
         // The file as an older build wrote it, under the older magic.
         let table = Table::open(&path, &GAME).expect("open");
         let bytes = std::fs::read(&path).expect("read");
