@@ -3,6 +3,9 @@
 //! what the table commands print in `report`, the progress bars in `progress`, the reading of
 //! positions from stdin in `stdin_lines`.
 
+// The one unsafe call is the SIGPIPE reset below.
+#![deny(unsafe_code)]
+
 mod commands;
 mod flags;
 mod output;
@@ -146,6 +149,7 @@ fn main() -> ExitCode {
 
 /// Rust ignores SIGPIPE, so printing into a closed pipe (`minishogi tb info … | head`) would panic;
 /// like other Unix tools, end quietly instead.
+#[allow(unsafe_code)]
 fn restore_default_sigpipe() {
     #[cfg(unix)]
     // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a valid handler.

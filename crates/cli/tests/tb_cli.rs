@@ -217,7 +217,7 @@ fn rewrite_turns_a_version_1_table_into_a_smaller_current_one() {
     assert!(MaterialTable::open_any(&path).expect("open").has_repetition());
 }
 
-/// The kings-only set: nobody can mate, so the first player loses by repetition (SPEC §3.1).
+/// The kings-only set: nobody can mate, so the first player loses by repetition.
 #[test]
 fn probe_answers_by_the_repetition_rule_for_both_first_players() {
     let dir = tempfile::tempdir().expect("tempdir");

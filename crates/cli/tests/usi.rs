@@ -107,7 +107,7 @@ fn handshake_and_options() {
     e.send("setoption name Rules value standard");
     let quiet = e.sync();
     assert!(quiet.iter().all(|l| !l.starts_with("info string")), "{quiet:?}");
-    // Bad values are reported, and the session goes on.
+    // Bad values are reported, and the engine goes on.
     e.send("setoption name USI_Hash value lots");
     e.send("setoption name WeightsFile value /no/such/weights.bin");
     e.send("setoption name Rules value chess");

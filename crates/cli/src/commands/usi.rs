@@ -4,6 +4,6 @@ use crate::output::CliResult;
 
 /// `usi`: runs the protocol loop until `quit` or the end of stdin.
 pub fn exec() -> CliResult {
-    let mut session = minishogi_usi::Usi::new(Box::new(std::io::stdout()));
-    session.run(std::io::stdin().lock()).map_err(|e| format!("reading stdin: {e}"))
+    let mut protocol = minishogi_usi::Usi::new(Box::new(std::io::stdout()));
+    protocol.run(std::io::stdin().lock()).map_err(|e| format!("reading stdin: {e}"))
 }
