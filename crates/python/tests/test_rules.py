@@ -1,0 +1,121 @@
+"""The rules through Python, against the rules crate's own reference data."""
+
+import threading
+import time
+
+import pytest
+
+import minishogi
+from conftest import read_tsv
+
+
+def test_perft_from_the_start_matches_the_reference_file():
+    rows = [r for r in read_tsv("perft-startpos.tsv") if r["name"] == "startpos" and int(r["depth"]) <= 4]
+    assert [int(r["nodes"]) for r in rows] == [14, 181, 2512, 35401]
+    pos = minishogi.Position()
+    for r in rows:
+        assert pos.perft(int(r["depth"])) == int(r["nodes"])
+        assert pos.perft(int(r["depth"]), parallel=True) == int(r["nodes"])
+
+
+def test_reference_positions_legal_moves_check_perft_and_result():
+    rows = read_tsv("positions.tsv")
+    assert len(rows) == 200
+    for r in rows:
+        pos = minishogi.Position.from_sfen(r["sfen"])
+        moves = sorted(m.usi for m in pos.legal_moves())
+        expected = sorted(r["legal_moves"].split()) if r["legal_moves"] else []
+        assert moves == expected, r["id"]
+        assert pos.is_check() == (r["in_check"] == "true"), r["id"]
+        assert pos.perft(2) == int(r["perft2"]), r["id"]
+        outcome = pos.result()
+        if r["result"] == "none":
+            assert outcome is None, r["id"]
+        else:
+            assert outcome is not None and outcome.reason == r["result"], r["id"]
+            assert outcome.winner == ("gote" if pos.side_to_move == "sente" else "sente")
+
+
+def test_fourfold_repetition_loses_for_the_reference_games():
+    for r in read_tsv("repetition.tsv"):
+        pos = minishogi.Position.from_sfen(r["sfen"])
+        for usi in r["moves"].split():
+            assert pos.result() is None, r["name"]
+            pos.push(usi)
+        outcome = pos.result()
+        loser = "sente" if r["loser"] == "b" else "gote"
+        assert outcome is not None, r["name"]
+        assert outcome.winner is not None and outcome.winner != loser, r["name"]
+        with pytest.raises(ValueError):
+            pos.push(pos.legal_moves()[0])
+
+
+def test_push_pop_round_trip():
+    pos = minishogi.Position.startpos()
+    start = pos.sfen()
+    played = []
+    for _ in range(12):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        m = moves[len(played) % len(moves)]
+        pos.push(m if len(played) % 2 else m.usi)
+        played.append(m)
+    assert pos.moves == played
+    for m in reversed(played):
+        assert pos.pop() == m
+    assert pos.sfen() == start
+    with pytest.raises(IndexError):
+        pos.pop()
+
+
+def test_moves_compare_and_hash_by_value():
+    a, b = minishogi.Move("G*1b"), minishogi.Move("G*1b")
+    assert a == b and hash(a) == hash(b) and str(a) == "G*1b" and a.usi == "G*1b"
+    assert len({a, b, minishogi.Move("1e1b")}) == 2
+    assert repr(a) == "Move('G*1b')"
+
+
+@pytest.mark.parametrize("sfen", ["", "rbsgk/4p/5/P4 b - 1", "rbsgk/4p/5/P4/KGSBX b - 1", "rbsgk/4p/5/P4/KGSBR x - 1", "x" * 1000])
+def test_bad_sfen_raises_value_error(sfen):
+    with pytest.raises(ValueError, match="bad SFEN"):
+        minishogi.Position.from_sfen(sfen)
+
+
+@pytest.mark.parametrize("usi", ["1e1a", "5e5d", "zz", "", "G*1b", "1e1b+"])
+def test_illegal_or_malformed_move_raises_value_error(usi):
+    pos = minishogi.Position()
+    with pytest.raises(ValueError):
+        pos.push(usi)
+    assert pos.sfen() == minishogi.STARTPOS_SFEN
+
+
+def test_bad_arguments_raise_not_crash():
+    with pytest.raises(ValueError):
+        minishogi.Move("nonsense")
+    with pytest.raises(TypeError):
+        minishogi.Position().push(42)
+    with pytest.raises(ValueError):
+        minishogi.Position(first_player="nobody")
+    with pytest.raises(ValueError):
+        minishogi.Position(rules="chess")
+
+
+def test_perft_releases_the_gil():
+    pos = minishogi.Position()
+    span = {}
+
+    def work():
+        span["start"] = time.perf_counter()
+        span["nodes"] = pos.perft(6)
+        span["end"] = time.perf_counter()
+
+    thread = threading.Thread(target=work)
+    ticks = []
+    thread.start()
+    while thread.is_alive():
+        ticks.append(time.perf_counter())
+    thread.join()
+    assert span["nodes"] == 8276188
+    during = [t for t in ticks if span["start"] < t < span["end"]]
+    assert len(during) > 100, f"{len(during)} Python iterations while perft(6) ran"

@@ -1,0 +1,78 @@
+"""Tables and the mate solver through Python, equal to what the CLI prints with --json."""
+
+import json
+import subprocess
+
+import pytest
+
+import minishogi
+
+TABLE_SFENS = ["4k/5/5/5/KG3 b - 1", "4k/5/5/5/KG3 w - 1", "k4/5/2G2/5/4K b - 1", "4k/5/5/1G3/K4 w - 1"]
+
+
+@pytest.fixture(scope="module")
+def tables(cli, tmp_path_factory):
+    """A directory holding the table of king and gold against a king, built by the CLI."""
+    d = tmp_path_factory.mktemp("tables")
+    subprocess.run([cli, "tb", "gen", "G", "--dir", str(d)], check=True, capture_output=True)
+    return d
+
+
+def cli_json(cli, *args, stdin=None):
+    out = subprocess.run([cli, *args, "--json"], check=True, capture_output=True, text=True, input=stdin)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("first_player", ["sente", "gote"])
+def test_probe_equals_the_cli(cli, tables, first_player):
+    expected = cli_json(cli, "tb", "probe", "--dir", str(tables), "--first-player", first_player, stdin="\n".join(TABLE_SFENS) + "\n")
+    tb = minishogi.Tablebase(tables)
+    got = [tb.probe(s, first_player=first_player).to_dict() for s in TABLE_SFENS]
+    assert got == expected
+    assert [a.to_dict() for a in tb.probe_many(TABLE_SFENS, first_player=first_player)] == expected
+    answer = tb.probe(minishogi.Position(TABLE_SFENS[0]), first_player=first_player)
+    assert (answer.result, answer.by, answer.plies, answer.best, answer.line) == tuple(
+        expected[0][k] for k in ("result", "by", "plies", "best", "line")
+    )
+
+
+def test_missing_table_names_the_command(tables):
+    tb = minishogi.Tablebase(tables)
+    with pytest.raises(FileNotFoundError, match=r"minishogi tb gen R --dir "):
+        tb.probe("4k/5/5/5/KR3 b - 1")
+    with pytest.raises(FileNotFoundError):
+        tb.probe_many(["4k/5/5/5/KG3 b - 1", "4k/5/5/5/KR3 b - 1"])
+    with pytest.raises(ValueError, match="bad SFEN"):
+        tb.probe("not a position")
+
+
+@pytest.mark.parametrize(
+    "sfen,args,kwargs",
+    [
+        ("4k/5/4P/5/K4 b G 1", [], {}),
+        ("4k/5/4P/5/K4 b G 1", ["--any-move", "--max-plies", "5"], {"any_move": True, "max_plies": 5}),
+        ("4k/5/4P/5/K4 b G 1", ["--nodes", "1000"], {"nodes": 1000}),
+        ("rbsgk/4p/5/P4/KGSBR b - 1", ["--nodes", "2000"], {"nodes": 2000}),
+    ],
+)
+def test_mate_equals_the_cli(cli, sfen, args, kwargs):
+    (expected,) = cli_json(cli, "mate", *args, sfen)
+    got = minishogi.mate(sfen, **kwargs).to_dict()
+    got.pop("time_ms"), expected.pop("time_ms")
+    assert got == expected
+    from_position = minishogi.mate(minishogi.Position(sfen), **kwargs)
+    assert (from_position.result, from_position.plies, from_position.line) == (
+        expected["result"], expected["plies"], expected["line"],
+    )
+
+
+def test_mate_in_one():
+    answer = minishogi.mate("4k/5/4P/5/K4 b G 1")
+    assert (answer.result, answer.plies, answer.line, answer.shortest) == ("mate", 1, ["G*1b"], True)
+
+
+def test_mate_rejects_inconsistent_options():
+    with pytest.raises(ValueError):
+        minishogi.mate("4k/5/4P/5/K4 b G 1", any_move=True)
+    with pytest.raises(ValueError):
+        minishogi.mate("4k/5/4P/5/K4 b G 1", max_plies=3)
