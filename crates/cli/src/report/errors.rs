@@ -1,7 +1,7 @@
 //! Table errors as one line for a user, with the command that fixes them.
 
-use minjiku_tablebase::MinjikuTbError;
 use minishogi_tablebase::{TableError, TablebaseError, VerifyError};
+use minjiku_tablebase::MinjikuTbError;
 
 /// `e` as one line, with the `minishogi` command that fixes it where there is one (and the
 /// position a verification failed on).
