@@ -1,0 +1,165 @@
+//! `Position` (a game: the position with the moves that led to it) and `Outcome`.
+
+use crate::convert::{parse_color, parse_rules, parse_sfen, value_error};
+use crate::moves::PyMove;
+use minishogi::{Color, EndReason, Game, MoveList, Position, RuleSet};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+
+/// How a game ended: the winner (`"sente"`, `"gote"` or `None` for a draw) and the reason.
+#[pyclass(name = "Outcome", module = "minishogi", frozen, get_all, eq)]
+#[derive(Clone, PartialEq, Eq)]
+pub struct PyOutcome {
+    /// `"sente"`, `"gote"`, or `None` for a draw.
+    winner: Option<&'static str>,
+    /// `"checkmate"`, `"no_legal_moves"`, `"repetition"`, `"perpetual_check"` or `"move_limit"`.
+    reason: &'static str,
+}
+
+#[pymethods]
+impl PyOutcome {
+    fn __repr__(&self) -> String {
+        let winner = self.winner.map_or("None".to_string(), |w| format!("'{w}'"));
+        format!("Outcome(winner={winner}, reason='{}')", self.reason)
+    }
+}
+
+fn reason_name(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::NoLegalMove => "no_legal_moves",
+        EndReason::Repetition => "repetition",
+        EndReason::PerpetualCheck => "perpetual_check",
+        EndReason::MoveLimit => "move_limit",
+    }
+}
+
+/// A position with the moves that led to it (a `minishogi::Game`), so that `result()` knows the
+/// repetition rule and `pop()` can take moves back.
+#[pyclass(name = "Position", module = "minishogi")]
+#[derive(Clone)]
+pub struct PyPosition {
+    game: Game,
+}
+
+impl PyPosition {
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The game: the start, the moves and the rules.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+}
+
+#[pymethods]
+impl PyPosition {
+    /// The start position, or `sfen` when given. `first_player` is who moved first in the game
+    /// (`"sente"` in an even game, `"gote"` in a handicap game; by default the side to move of the
+    /// start); `rules` is `"standard"` or `"draw300"`.
+    #[new]
+    #[pyo3(signature = (sfen=None, first_player=None, rules="standard"))]
+    fn new(sfen: Option<&str>, first_player: Option<&str>, rules: &str) -> PyResult<PyPosition> {
+        let start = match sfen {
+            None => Position::startpos(),
+            Some(s) => parse_sfen(s)?,
+        };
+        let first_player = match first_player {
+            Some(name) => parse_color(name)?,
+            None => start.side_to_move(),
+        };
+        Ok(PyPosition { game: Game::with_first_player(start, parse_rules(rules)?, first_player) })
+    }
+
+    /// The start position of Minishogi.
+    #[staticmethod]
+    fn startpos() -> PyPosition {
+        PyPosition { game: Game::new(Position::startpos(), RuleSet::Standard) }
+    }
+
+    /// The position of an SFEN; a bad SFEN raises `ValueError` saying what is wrong.
+    #[staticmethod]
+    #[pyo3(signature = (sfen, first_player=None, rules="standard"))]
+    fn from_sfen(sfen: &str, first_player: Option<&str>, rules: &str) -> PyResult<PyPosition> {
+        PyPosition::new(Some(sfen), first_player, rules)
+    }
+
+    /// The current position as SFEN.
+    fn sfen(&self) -> String {
+        self.game.position().to_sfen()
+    }
+
+    /// `"sente"` or `"gote"`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        self.game.position().side_to_move().name()
+    }
+
+    /// The moves played since the start, oldest first.
+    #[getter]
+    fn moves(&self) -> Vec<PyMove> {
+        self.game.moves().iter().map(|&m| PyMove(m)).collect()
+    }
+
+    /// The legal moves, in generation order.
+    fn legal_moves(&self) -> Vec<PyMove> {
+        let mut list = MoveList::new();
+        self.game.position().legal_moves(&mut list);
+        list.as_slice().iter().map(|&m| PyMove(m)).collect()
+    }
+
+    /// Plays a move (a USI string or a `Move`); an illegal move, or any move after the game
+    /// ended, raises `ValueError`.
+    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Ok(m) = mv.downcast::<PyMove>() {
+            return self.game.play(m.get().0).map_err(value_error);
+        }
+        let usi: String = mv.extract()?;
+        self.game.play_usi(&usi).map(|_| ()).map_err(value_error)
+    }
+
+    /// Takes the last move back and returns it; `IndexError` at the start.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        self.game.undo().map(PyMove).ok_or_else(|| PyIndexError::new_err("pop from the start position"))
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.game.position().in_check()
+    }
+
+    /// How the game has ended (mate, no legal move, repetition, perpetual check, or the move
+    /// limit under `draw300`), or `None` while it goes on.
+    fn result(&self) -> Option<PyOutcome> {
+        self.game
+            .outcome()
+            .map(|o| PyOutcome { winner: o.winner.map(Color::name), reason: reason_name(o.reason) })
+    }
+
+    /// The number of leaf positions `depth` plies down (the GIL is released meanwhile;
+    /// `parallel=True` uses every core).
+    #[pyo3(signature = (depth, parallel=false))]
+    fn perft(&self, py: Python<'_>, depth: u32, parallel: bool) -> u64 {
+        let mut pos = self.game.position().clone();
+        py.allow_threads(move || match parallel {
+            true => minishogi::perft_parallel(&pos, depth),
+            false => minishogi::perft(&mut pos, depth),
+        })
+    }
+
+    /// A copy (with its history).
+    fn copy(&self) -> PyPosition {
+        self.clone()
+    }
+
+    /// The board as text.
+    fn __str__(&self) -> String {
+        self.game.position().diagram()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Position('{}')", self.sfen())
+    }
+}
