@@ -29,7 +29,9 @@
 mod dataset;
 mod error;
 mod games;
+mod merge;
 
 pub use dataset::{summary, Dataset, DatasetMeta, GameRecord, LabelledPosition, Termination, NO_SCORE};
 pub use error::Error;
 pub use games::{selfplay, selfplay_with, SelfplayConfig};
+pub use merge::merge;

@@ -1,8 +1,8 @@
 """``python -m minishogi.distributed``: self-play on a Ray cluster, merging, and status.
 
     python -m minishogi.distributed selfplay --address auto --games 24000 --nodes 1000 \\
-        --shard-games 500 --out shards/ [--merge data.msds]
-    python -m minishogi.distributed merge shards/ --out data.msds
+        --shard-games 500 --out shards/ [--merge data.data]
+    python -m minishogi.distributed merge shards/ --out data.data
     python -m minishogi.distributed status shards/
 
 Exit status 0 on success, 1 on an error (one line on stderr), 2 on bad arguments.

@@ -15,7 +15,7 @@ class Shard:
     @property
     def file(self) -> str:
         """The shard's file name inside the output directory."""
-        return f"shard-{self.index:05d}.msds"
+        return f"shard-{self.index:05d}.data"
 
 
 def plan_shards(games: int, shard_games: int) -> List[Shard]:
