@@ -69,6 +69,14 @@ pub enum Error {
     /// A float network's layers do not have the sizes the engine's network needs.
     #[error("the float network has wrong layer sizes")]
     FloatLayerSizes,
+    /// The outside command of a loop's self-play step failed or wrote the wrong dataset.
+    #[error("self-play command '{command}': {message}")]
+    SelfplayCommand {
+        /// The command as given.
+        command: String,
+        /// What went wrong.
+        message: String,
+    },
     /// The validation split took every game, leaving nothing to train on.
     #[error("no training positions: every game fell into the validation split")]
     NothingToTrain,

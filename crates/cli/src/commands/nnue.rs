@@ -188,6 +188,11 @@ pub struct NnueLoopArgs {
     /// Seed of the whole run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Play each generation's self-play with this command instead, e.g. `python -m
+    /// minishogi.distributed selfplay --address auto` for a Ray cluster; it gets the self-play
+    /// flags, `--out DIR` and `--merge FILE`, and must write the same dataset.
+    #[arg(long, value_name = "COMMAND")]
+    pub selfplay_command: Option<String>,
     /// The network training settings.
     #[command(flatten)]
     pub training: TrainingArgs,
@@ -217,6 +222,7 @@ impl NnueLoopArgs {
             match_nodes: self.match_nodes,
             linear: (weights, spec.to_string()),
             dir: self.out_dir.clone(),
+            selfplay_command: self.selfplay_command.clone(),
         })
     }
 }

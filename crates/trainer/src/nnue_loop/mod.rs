@@ -7,6 +7,7 @@
 //! run resumes where it stopped. All seeds derive from one, so a rerun from scratch writes the
 //! same files (self-play, training and matches are deterministic for any thread count).
 
+mod external;
 mod files;
 mod receipt;
 mod report_lines;
@@ -60,6 +61,9 @@ pub struct NnueLoopConfig {
     pub linear: (Weights, String),
     /// Where everything goes.
     pub dir: PathBuf,
+    /// An outside command that plays each generation's self-play instead of this process (e.g.
+    /// the Ray driver, for a cluster); see [`external`](self) for its flags.
+    pub selfplay_command: Option<String>,
 }
 
 /// A step of a generation.
@@ -189,9 +193,18 @@ fn selfplay_step(
     report(LoopEvent::StepStart(LoopStep::Selfplay));
     let sp = SelfplayConfig { seed, ..config.selfplay.clone() };
     let clock = Instant::now();
-    let data = selfplay_with(&sp, &best.evaluation, &best.name, &|| report(LoopEvent::Game));
+    let data = match &config.selfplay_command {
+        Some(command) => {
+            let work = config.dir.join(format!("{}.shards", files.name()));
+            external::selfplay_by_command(command, &sp, &best.evaluation, &best.name, &work, &path)?
+        }
+        None => {
+            let data = selfplay_with(&sp, &best.evaluation, &best.name, &|| report(LoopEvent::Game));
+            data.save(&path)?;
+            data
+        }
+    };
     report(LoopEvent::SelfplayDone(data.labelled_count(), clock.elapsed().as_secs_f64()));
-    data.save(&path)?;
     Ok(data)
 }
 

@@ -26,6 +26,7 @@ fn tiny_config(dir: &Path) -> NnueLoopConfig {
         match_nodes: 100,
         linear: (Weights::initial(), "initial".into()),
         dir: dir.to_path_buf(),
+        selfplay_command: None,
     }
 }
 
@@ -107,4 +108,22 @@ fn the_report_names_the_generation_steps_rates_and_the_best() {
     assert_eq!(best_line(&config, "initial"), "best: the linear weights (initial); no network won");
     let gen2 = format!("best: gen02, written to {}", Path::new("loop").join("best.nnue").display());
     assert_eq!(best_line(&config, "gen02"), gen2);
+}
+
+#[test]
+fn a_failing_selfplay_command_stops_the_loop_with_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let tiny = tiny_config(dir.path());
+    let selfplay = SelfplayConfig { opening: OpeningConfig::default(), ..tiny.selfplay.clone() };
+    let failing = NnueLoopConfig { selfplay_command: Some("exit 3; true".into()), selfplay, ..tiny.clone() };
+    let error = run_loop(&failing, &|_| {}).err().unwrap().to_string();
+    assert!(
+        error.contains("self-play command 'exit 3; true'") && error.contains("exit status: 3"),
+        "{error}"
+    );
+    assert!(!GenerationFiles::new(dir.path(), 1).data().exists());
+    // Settings that `minishogi selfplay` has no flag for are refused rather than dropped.
+    let unsupported = NnueLoopConfig { selfplay_command: Some("true".into()), ..tiny };
+    let error = run_loop(&unsupported, &|_| {}).err().unwrap().to_string();
+    assert!(error.contains("must be the defaults"), "{error}");
 }
