@@ -176,9 +176,9 @@ fn move_arg(mv: &Bound<'_, PyAny>) -> PyResult<Move> {
 /// The policy index of a legal move (a `Move` or USI) in `pos` (see `POLICY_SIZE`); an illegal
 /// move raises `ValueError`.
 #[pyfunction]
-pub fn policy_index(pos: &Bound<'_, PyAny>, mv: &Bound<'_, PyAny>) -> PyResult<i32> {
+pub fn policy_index(pos: &Bound<'_, PyAny>, r#move: &Bound<'_, PyAny>) -> PyResult<i32> {
     let (pos, sfen) = position_arg(pos)?;
-    let m = move_arg(mv)?;
+    let m = move_arg(r#move)?;
     if !pos.is_legal(m) {
         return Err(value_error(format!("{m} is not legal in '{sfen}'")));
     }
