@@ -20,6 +20,8 @@ py="$work/venv/bin/python"
 export PATH="$work/venv/bin:$PATH"  # the backend runs the `maturin` of this environment
 "$py" -m pip install --quiet --upgrade pip
 "$py" -m pip install --quiet "maturin>=1.5,<2" pytest
+# Ray for the distributed self-play tests (a two-node cluster on this machine).
+"$py" -m pip install --quiet "ray>=2.9,<3"
 # The venv's maturin builds the wheel (no second download into an isolated build environment).
 "$py" -m pip install --no-build-isolation ./crates/python
 # Run from outside the source tree so the installed package, not crates/python/python, is imported.

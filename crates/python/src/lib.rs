@@ -10,6 +10,7 @@ mod dataset;
 mod engine;
 mod features;
 mod mate;
+mod merge;
 mod moves;
 mod position;
 mod selfplay;
@@ -41,5 +42,6 @@ fn _minishogi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<dataset::PyDataset>()?;
     m.add_class::<dataset::PyBatches>()?;
     m.add_function(wrap_pyfunction!(selfplay::selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(merge::merge_datasets, m)?)?;
     Ok(())
 }

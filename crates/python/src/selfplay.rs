@@ -42,9 +42,10 @@ fn evaluation(weights: Option<PathBuf>, network: Option<PathBuf>) -> PyResult<(E
 /// file `minishogi selfplay` writes for the same arguments). Game `i` uses the stream
 /// `(seed, i)`: the run plays games `first_game .. first_game + games`, so shards of a run
 /// concatenate to one run whatever the threads. The linear `weights` (`"embedded"` by default,
-/// `"initial"` or a file) play, or a `network` (`"embedded"` or a file). The GIL is released.
+/// `"initial"` or a file) play, or a `network` (`"embedded"` or a file); `name` replaces the
+/// player's name the file records. The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (games, out=None, nodes=2000, threads=None, seed=1, first_game=0, weights=None, network=None, opening_min=2, opening_max=6, opening_balance=150, ply_cap=300))]
+#[pyo3(signature = (games, out=None, nodes=2000, threads=None, seed=1, first_game=0, weights=None, network=None, opening_min=2, opening_max=6, opening_balance=150, ply_cap=300, name=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay(
     py: Python<'_>,
@@ -60,6 +61,7 @@ pub fn selfplay(
     opening_max: usize,
     opening_balance: i32,
     ply_cap: usize,
+    name: Option<String>,
 ) -> PyResult<PyDataset> {
     if threads == Some(0) {
         return Err(value_error("threads must be at least 1"));
@@ -67,7 +69,8 @@ pub fn selfplay(
     if first_game.checked_add(games as u64).is_none() {
         return Err(value_error("first_game + games overflows"));
     }
-    let (evaluation, name) = evaluation(weights, network)?;
+    let (evaluation, spec_name) = evaluation(weights, network)?;
+    let name = name.unwrap_or(spec_name);
     let opening = OpeningConfig {
         min_plies: opening_min,
         max_plies: opening_max,

@@ -1,7 +1,7 @@
 """Type stubs of the native module ``minishogi._minishogi``."""
 
 from os import PathLike
-from typing import Dict, Iterable, Iterator, List, Optional, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -243,7 +243,13 @@ def selfplay(
     opening_max: int = 6,
     opening_balance: int = 150,
     ply_cap: int = 300,
+    name: Optional[str] = None,
 ) -> Dataset:
     """Plays games ``first_game .. first_game+games`` of the seed's run on ``threads`` threads
     and returns them (also written to ``out``, the file ``minishogi selfplay`` writes). The
-    linear ``weights`` play (``"embedded"`` by default) or a ``network``. Releases the GIL."""
+    linear ``weights`` play (``"embedded"`` by default) or a ``network``; ``name`` replaces the
+    player's name in the file. Releases the GIL."""
+
+def merge_datasets(paths: Sequence[Union[str, PathLike[str]]], out: Union[str, PathLike[str]]) -> int:
+    """Concatenates the games of one run's dataset files (equal metadata), in order, into
+    ``out`` and returns the number of games. Releases the GIL."""
