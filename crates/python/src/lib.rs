@@ -1,12 +1,15 @@
 //! The Python module `minishogi._minishogi` (re-exported by the package `minishogi`): thin
 //! bindings over the `minishogi` rules, the `minishogi-tablebase` prober and the
-//! `minishogi-mate` solver. Nothing is implemented twice: every method calls the library, and
-//! errors carry the library's messages as Python exceptions. Long calls release the GIL.
+//! `minishogi-mate` solver, with KIF/CSA records by `minishogi-arena`'s writers and an SVG
+//! board. Nothing is implemented twice: every method calls the library, and errors carry the
+//! library's messages as Python exceptions. Long calls release the GIL.
 
 mod convert;
 mod mate;
 mod moves;
 mod position;
+mod records;
+mod svg;
 mod tablebase;
 
 use pyo3::prelude::*;
@@ -22,5 +25,10 @@ fn _minishogi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<mate::PyMateResult>()?;
     m.add_function(wrap_pyfunction!(mate::mate, m)?)?;
     m.add("STARTPOS_SFEN", minishogi::STARTPOS_SFEN)?;
+    let handicaps = pyo3::types::PyDict::new(m.py());
+    for h in minishogi::Handicap::all() {
+        handicaps.set_item(h.name(), h.sfen())?;
+    }
+    m.add("HANDICAPS", handicaps)?;
     Ok(())
 }

@@ -2,7 +2,9 @@
 
 use crate::convert::{parse_color, parse_rules, parse_sfen, value_error};
 use crate::moves::PyMove;
-use minishogi::{Color, EndReason, Game, MoveList, Position, RuleSet};
+use crate::records::game_record;
+use crate::svg::board_svg;
+use minishogi::{Color, EndReason, Game, Handicap, Move, MoveList, Position, RuleSet};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
@@ -79,6 +81,16 @@ impl PyPosition {
         PyPosition { game: Game::new(Position::startpos(), RuleSet::Standard) }
     }
 
+    /// A handicap start (`bishop`, `rook`, `two-piece`, `three-piece`, `four-piece`,
+    /// `naked-king`; see `HANDICAPS`), gote to move and gote the game's first player (the
+    /// handicap giver, who loses a plain repetition). An unknown name raises `ValueError`.
+    #[staticmethod]
+    #[pyo3(signature = (name, rules="standard"))]
+    fn handicap(name: &str, rules: &str) -> PyResult<PyPosition> {
+        let handicap: Handicap = name.parse().map_err(value_error)?;
+        Ok(PyPosition { game: handicap.game(parse_rules(rules)?) })
+    }
+
     /// The position of an SFEN; a bad SFEN raises `ValueError` saying what is wrong.
     #[staticmethod]
     #[pyo3(signature = (sfen, first_player=None, rules="standard"))]
@@ -149,6 +161,36 @@ impl PyPosition {
         })
     }
 
+    /// The game from its start through its moves as a KIF record (UTF-8 text), with the result
+    /// if it has ended; `times` gives the seconds each move took (default: all zero).
+    #[pyo3(signature = (sente="sente", gote="gote", times=None))]
+    fn kif(&self, sente: &str, gote: &str, times: Option<Vec<f64>>) -> PyResult<String> {
+        Ok(game_record(&self.game, sente, gote, times)?.kif())
+    }
+
+    /// The game as a CSA (version 2.2) record, as `kif` does.
+    #[pyo3(signature = (sente="sente", gote="gote", times=None))]
+    fn csa(&self, sente: &str, gote: &str, times: Option<Vec<f64>>) -> PyResult<String> {
+        Ok(game_record(&self.game, sente, gote, times)?.csa())
+    }
+
+    /// The board as an SVG document. It shades the last move played, or `move` (a `Move` or USI
+    /// string) when given; `highlight=False` shades nothing.
+    #[pyo3(signature = (highlight=true, r#move=None))]
+    fn svg(&self, highlight: bool, r#move: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let shaded = match (highlight, r#move) {
+            (false, _) => None,
+            (true, Some(obj)) => Some(move_arg(obj)?),
+            (true, None) => self.game.moves().last().copied(),
+        };
+        Ok(board_svg(self.game.position(), shaded))
+    }
+
+    /// The SVG that notebooks (Jupyter, IPython) display.
+    fn _repr_svg_(&self) -> String {
+        board_svg(self.game.position(), self.game.moves().last().copied())
+    }
+
     /// A copy (with its history).
     fn copy(&self) -> PyPosition {
         self.clone()
@@ -162,4 +204,15 @@ impl PyPosition {
     fn __repr__(&self) -> String {
         format!("Position('{}')", self.sfen())
     }
+}
+
+/// A move given as a `Move` or a USI string (not checked against any position).
+fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(m) = obj.downcast::<PyMove>() {
+        return Ok(m.get().0);
+    }
+    let usi: String = obj
+        .extract()
+        .map_err(|_| pyo3::exceptions::PyTypeError::new_err("expected a Move or a USI string"))?;
+    Move::parse_usi(&usi).ok_or_else(|| value_error(format!("bad USI move '{usi}'")))
 }

@@ -1,10 +1,12 @@
-"""Minishogi (5x5 shogi) from Python: rules, endgame tables and the df-pn mate solver.
+"""Minishogi (5x5 shogi) from Python: rules and handicap starts, endgame tables, the df-pn mate
+solver, KIF/CSA records and SVG boards.
 
 A thin layer over the Rust crates of the workspace (``minishogi``, ``minishogi-tablebase``,
-``minishogi-mate``); see docs/python.md.
+``minishogi-mate``, ``minishogi-arena``'s record writers); see docs/python.md.
 """
 
 from ._minishogi import (
+    HANDICAPS,
     STARTPOS_SFEN,
     MateResult,
     Move,
@@ -16,6 +18,7 @@ from ._minishogi import (
 )
 
 __all__ = [
+    "HANDICAPS",
     "STARTPOS_SFEN",
     "MateResult",
     "Move",
