@@ -137,9 +137,18 @@ impl Game {
 
     /// Plays a move after checking that it is legal and that the game has not ended.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
-        // A legal move means the side to move is not mated, so only the repetition rule and the
-        // move limit can have ended the game (this spares a second move generation).
-        if !self.position.is_legal(m) || self.repetition_outcome().is_some() || self.move_limit_reached() {
+        if !self.position.is_legal(m) {
+            return Err(MoveError::Illegal { mv: m.to_string(), sfen: self.position.to_sfen() });
+        }
+        self.play_legal(m)
+    }
+
+    /// Plays a move that the caller knows to be legal in the current position (say, one of its
+    /// legal move list), after checking that the game has not ended. A legal move means the
+    /// side to move is not mated, so only the repetition rule and the move limit are checked
+    /// (no move generation).
+    pub fn play_legal(&mut self, m: Move) -> Result<(), MoveError> {
+        if self.repetition_outcome().is_some() || self.move_limit_reached() {
             return Err(MoveError::Illegal { mv: m.to_string(), sfen: self.position.to_sfen() });
         }
         self.play_unchecked(m);

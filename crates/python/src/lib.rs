@@ -5,6 +5,7 @@
 //! library's messages as Python exceptions. Long calls release the GIL.
 
 mod convert;
+mod legal_cache;
 mod mate;
 mod moves;
 mod position;

@@ -1,10 +1,11 @@
 //! `Position` (a game: the position with the moves that led to it) and `Outcome`.
 
 use crate::convert::{parse_color, parse_rules, parse_sfen, value_error};
-use crate::moves::PyMove;
+use crate::legal_cache::LegalCache;
+use crate::moves::{move_object, PyMove};
 use crate::records::game_record;
 use crate::svg::board_svg;
-use minishogi::{Color, EndReason, Game, Handicap, Move, MoveList, Position, RuleSet};
+use minishogi::{Color, EndReason, Game, Handicap, Move, Position, RuleSet};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
@@ -42,9 +43,15 @@ fn reason_name(reason: EndReason) -> &'static str {
 #[derive(Clone)]
 pub struct PyPosition {
     game: Game,
+    legal: LegalCache,
 }
 
 impl PyPosition {
+    /// A `Position` over `game`.
+    pub fn of_game(game: Game) -> PyPosition {
+        PyPosition { game, legal: LegalCache::default() }
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         self.game.position()
@@ -72,13 +79,13 @@ impl PyPosition {
             Some(name) => parse_color(name)?,
             None => start.side_to_move(),
         };
-        Ok(PyPosition { game: Game::with_first_player(start, parse_rules(rules)?, first_player) })
+        Ok(PyPosition::of_game(Game::with_first_player(start, parse_rules(rules)?, first_player)))
     }
 
     /// The start position of Minishogi.
     #[staticmethod]
     fn startpos() -> PyPosition {
-        PyPosition { game: Game::new(Position::startpos(), RuleSet::Standard) }
+        PyPosition::of_game(Game::new(Position::startpos(), RuleSet::Standard))
     }
 
     /// A handicap start (`bishop`, `rook`, `two-piece`, `three-piece`, `four-piece`,
@@ -88,7 +95,7 @@ impl PyPosition {
     #[pyo3(signature = (name, rules="standard"))]
     fn handicap(name: &str, rules: &str) -> PyResult<PyPosition> {
         let handicap: Handicap = name.parse().map_err(value_error)?;
-        Ok(PyPosition { game: handicap.game(parse_rules(rules)?) })
+        Ok(PyPosition::of_game(handicap.game(parse_rules(rules)?)))
     }
 
     /// The position of an SFEN; a bad SFEN raises `ValueError` saying what is wrong.
@@ -111,30 +118,40 @@ impl PyPosition {
 
     /// The moves played since the start, oldest first.
     #[getter]
-    fn moves(&self) -> Vec<PyMove> {
-        self.game.moves().iter().map(|&m| PyMove(m)).collect()
+    fn moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        self.game.moves().iter().map(|&m| move_object(py, m)).collect()
     }
 
     /// The legal moves, in generation order.
-    fn legal_moves(&self) -> Vec<PyMove> {
-        let mut list = MoveList::new();
-        self.game.position().legal_moves(&mut list);
-        list.as_slice().iter().map(|&m| PyMove(m)).collect()
+    fn legal_moves(&mut self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        self.legal
+            .moves(self.game.position(), self.game.moves().len())
+            .iter()
+            .map(|&m| move_object(py, m))
+            .collect()
     }
 
     /// Plays a move (a USI string or a `Move`); an illegal move, or any move after the game
     /// ended, raises `ValueError`.
     fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Ok(m) = mv.downcast::<PyMove>() {
-            return self.game.play(m.get().0).map_err(value_error);
+            let m = m.get().0;
+            // A move of the last `legal_moves()` list needs no second move generation.
+            let played = match self.legal.knows_legal(self.game.moves().len(), m) {
+                Some(true) => self.game.play_legal(m),
+                _ => self.game.play(m),
+            };
+            return played.map_err(value_error);
         }
         let usi: String = mv.extract()?;
         self.game.play_usi(&usi).map(|_| ()).map_err(value_error)
     }
 
     /// Takes the last move back and returns it; `IndexError` at the start.
-    fn pop(&mut self) -> PyResult<PyMove> {
-        self.game.undo().map(PyMove).ok_or_else(|| PyIndexError::new_err("pop from the start position"))
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        let m = self.game.undo().ok_or_else(|| PyIndexError::new_err("pop from the start position"))?;
+        self.legal.popped_to(self.game.moves().len());
+        move_object(py, m)
     }
 
     /// Whether the side to move is in check.
