@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and tests the Python package in a fresh virtual environment: maturin and pytest from
 # PyPI, `pip install ./crates/python` (maturin's PEP 517 backend), then the tests, which compare
-# against the CLI (and against minishogilib from PyPI, when it installs). Run from anywhere after `cargo build --release -p minishogi-cli`.
+# against the CLI (and against minishogilib from PyPI, when it installs). Run from anywhere after
+# `cargo build --release -p minishogi-cli`.
 # PYTHON picks the interpreter (default python3); KEEP_VENV=1 keeps the environment.
 set -euo pipefail
 
