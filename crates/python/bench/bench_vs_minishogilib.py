@@ -18,7 +18,7 @@ two perft(6) calls).
 import argparse
 import os
 import random
-import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -41,7 +41,9 @@ def bootstrap():
     subprocess.run(pip + ["maturin>=1.5,<2", "minishogilib"], check=True, env=env)
     subprocess.run(pip + ["--no-build-isolation", str(ROOT / "crates" / "python")], check=True, env=env)
     args = [py, __file__, "--skip-venv"] + sys.argv[1:]
-    sys.exit(subprocess.run(args, env=env, cwd=str(work)).returncode)
+    code = subprocess.run(args, env=env, cwd=str(work)).returncode
+    shutil.rmtree(work)
+    sys.exit(code)
 
 
 def best(reps, fn):
