@@ -1,11 +1,13 @@
-"""Minishogi (5x5 shogi) from Python: rules, endgame tables, the df-pn mate solver, the engine,
-self-play and numpy inputs for learning.
+"""Minishogi (5x5 shogi) from Python: rules and handicap starts, endgame tables, the df-pn mate
+solver, the engine, self-play and numpy inputs for learning, KIF/CSA records and SVG boards.
 
 A thin layer over the Rust crates of the workspace (``minishogi``, ``minishogi-tablebase``,
-``minishogi-mate``, ``minishogi-engine``, ``minishogi-selfplay``); see docs/python.md.
+``minishogi-mate``, ``minishogi-engine``, ``minishogi-selfplay``, ``minishogi-arena``'s record
+writers); see docs/python.md.
 """
 
 from ._minishogi import (
+    HANDICAPS,
     STARTPOS_SFEN,
     FEATURES,
     MAX_ACTIVE,
@@ -31,6 +33,7 @@ from ._minishogi import (
 )
 
 __all__ = [
+    "HANDICAPS",
     "STARTPOS_SFEN",
     "FEATURES",
     "MAX_ACTIVE",

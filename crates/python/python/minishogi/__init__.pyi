@@ -7,6 +7,8 @@ import numpy as np
 import numpy.typing as npt
 
 STARTPOS_SFEN: str
+HANDICAPS: Dict[str, str]
+"""The handicap starts by name (``bishop`` … ``naked-king``): their SFENs, gote to move."""
 
 class Move:
     """A move in USI notation (``1e1b``, ``2e3d+``, ``G*1b``)."""
@@ -46,6 +48,10 @@ class Position:
     def startpos() -> Position:
         """The start position."""
     @staticmethod
+    def handicap(name: str, rules: str = "standard") -> Position:
+        """A handicap start (a key of ``HANDICAPS``, or an alias such as ``"2-piece"``), gote to
+        move and gote the game's first player; ``ValueError`` for an unknown name."""
+    @staticmethod
     def from_sfen(
         sfen: str, first_player: Optional[str] = None, rules: str = "standard"
     ) -> Position:
@@ -71,6 +77,19 @@ class Position:
         or ``None`` while it goes on."""
     def perft(self, depth: int, parallel: bool = False) -> int:
         """Leaf count ``depth`` plies down; releases the GIL."""
+    def kif(
+        self, sente: str = "sente", gote: str = "gote", times: Optional[Sequence[float]] = None
+    ) -> str:
+        """The game from its start as a KIF record, with the result if it has ended; ``times``
+        are the seconds each move took (default zero); ``ValueError`` on a wrong count."""
+    def csa(
+        self, sente: str = "sente", gote: str = "gote", times: Optional[Sequence[float]] = None
+    ) -> str:
+        """The game as a CSA (version 2.2) record, as ``kif``."""
+    def svg(self, highlight: bool = True, move: Optional[Union[str, Move]] = None) -> str:
+        """The board as SVG, shading the last move (or ``move``); ``highlight=False`` shades none."""
+    def _repr_svg_(self) -> str:
+        """The SVG that notebooks display."""
     def copy(self) -> Position:
         """A copy, with its history."""
 
