@@ -36,6 +36,26 @@ def test_probe_equals_the_cli(cli, tables, first_player):
     )
 
 
+def test_a_large_batch_without_lines_equals_the_cli_in_order(cli, tables):
+    # Positions along random games of the set: a batch big enough to run on every core.
+    import random
+
+    rng, sfens = random.Random(4), []
+    while len(sfens) < 400:
+        pos = minishogi.Position("4k/5/5/5/K4 b G 1")
+        for _ in range(30):
+            moves = pos.legal_moves()
+            if not moves or pos.result() is not None:
+                break
+            pos.push(rng.choice(moves))
+            sfens.append(pos.sfen())
+    expected = cli_json(cli, "tb", "probe", "--dir", str(tables), stdin="\n".join(sfens) + "\n")
+    got = minishogi.Tablebase(tables).probe_many(sfens, line=False)
+    assert len(got) == len(expected)
+    for a, e in zip(got, expected):
+        assert (a.sfen, a.result, a.by, a.plies, a.best, a.line) == (e["sfen"], e["result"], e["by"], e["plies"], e["best"], [])
+
+
 def test_missing_table_names_the_command(tables):
     tb = minishogi.Tablebase(tables)
     with pytest.raises(FileNotFoundError, match=r"minishogi tb gen R --dir "):
