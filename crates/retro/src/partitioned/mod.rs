@@ -23,6 +23,7 @@ mod message;
 mod partition;
 mod partitioning;
 mod side_counters;
+mod state;
 
 #[cfg(test)]
 mod tests;

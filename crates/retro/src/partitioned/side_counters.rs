@@ -51,7 +51,6 @@ impl SideCounters {
         self.counters.get_mut(lo + k)
     }
 
-    #[allow(dead_code)] // used by saved states (next)
     /// True when the table is consistent: sorted offsets per chunk, one counter each (a check of
     /// a state read back from bytes).
     pub(super) fn is_consistent(&self, len: usize) -> bool {

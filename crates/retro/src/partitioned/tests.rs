@@ -119,3 +119,42 @@ fn a_predecessor_outside_the_index_is_an_error() {
     let result = retrograde_partitioned(&Leaky, "leaky", &partitioning, &PartitionedOptions::default());
     assert!(matches!(result, Err(PartitionError::SlotOutOfRange { slot: 9, size: 4 })));
 }
+
+/// A partition saved between rounds and read back (as a checkpoint or a move to another process
+/// would) goes on to the same values; damaged states are refused.
+#[test]
+fn saved_states_resume_the_rounds() {
+    let rules = ExitPiles(60);
+    let (expected, _) = retrograde(&rules, "toy", &GenerateOptions::default()).expect("generates");
+    let partitioning = Partitioning::even(rules.size(), 3).expect("a partitioning");
+    let mut parts: Vec<Partition> = (0..3)
+        .map(|p| Partition::new(&rules, "toy", &partitioning, p, Some(9)).expect("a partition"))
+        .collect();
+    for level in 0.. {
+        let out: Vec<Expansion> =
+            parts.iter_mut().map(|p| p.expand(&rules, level).expect("expands")).collect();
+        let expanded: u64 = out.iter().map(|e| e.expanded).sum();
+        let messages: Vec<Message> = out.into_iter().flat_map(|e| e.messages).collect();
+        let mut ahead = false;
+        for p in parts.iter_mut() {
+            assert!(p.to_bytes().is_err(), "no state in the middle of a round");
+            let inbox: Vec<Message> =
+                messages.iter().filter(|m| m.to as usize == p.index()).cloned().collect();
+            ahead |= p.apply(level, &inbox).expect("applies").seeds_ahead;
+            let bytes = p.to_bytes().expect("between rounds");
+            let back = Partition::from_bytes(&bytes).expect("reads back");
+            assert_eq!(&back, p);
+            let mut damaged = bytes.clone();
+            damaged[bytes.len() / 2] ^= 1;
+            assert!(Partition::from_bytes(&damaged).is_err());
+            assert!(Partition::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+            *p = back;
+        }
+        if expanded == 0 && !ahead {
+            break;
+        }
+    }
+    assert!(parts.iter().any(|p| p.side_table() > 0), "the side table is saved too");
+    let values: Vec<u8> = parts.into_iter().flat_map(|p| p.finish().expect("finishes")).collect();
+    assert!(values == expected);
+}
