@@ -60,6 +60,16 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             r.time.as_secs_f64() * 1e3
         );
     }
+    if let Some(peak) = run.rounds.iter().max_by_key(|r| r.local.bytes + r.cross.bytes) {
+        println!(
+            "peak round: level {}, {} slots ({:.2} % of the table), {} bytes, {} across",
+            peak.level,
+            peak.local.slots + peak.cross.slots,
+            100.0 * (peak.local.slots + peak.cross.slots) as f64 / expected.len() as f64,
+            peak.local.bytes + peak.cross.bytes,
+            peak.cross.bytes
+        );
+    }
     let total = local + cross;
     println!(
         "total: {total} slots in messages ({:.2} per table slot), {cross} across partitions ({:.1} %), {} bytes ({:.2} per message slot), {cross_bytes} bytes across",
