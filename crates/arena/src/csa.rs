@@ -5,6 +5,7 @@
 //! time (`T1`, whole seconds), the ending (`%TORYO`, `%TSUMI`, …) and Floodgate's summary
 //! comment, `'summary:checkmate:A win:B lose`, which carries the result.
 
+use crate::game_record::GameRecord;
 use crate::runner::FinishedGame;
 use crate::termination::Termination;
 use minishogi::{Color, EndReason, Game, Kind, Move, Position, Square};
@@ -105,21 +106,24 @@ fn field(name: &str) -> String {
 
 /// The game as a CSA text.
 pub fn to_csa(finished: &FinishedGame) -> String {
-    let played = &finished.game;
-    let start = &played.opening.start;
-    let [sente, gote] = [field(&finished.players[0]), field(&finished.players[1])];
+    write_csa(&GameRecord::of_finished(finished))
+}
+
+/// A record as CSA: the header and start position, one line per move with its time, then the
+/// ending and the summary if the game has ended.
+pub(crate) fn write_csa(record: &GameRecord) -> String {
+    let [sente, gote] = [field(&record.players[0]), field(&record.players[1])];
     let mut out = format!("V2.2\nN+{sente}\nN-{gote}\n'minishogi (5x5)\n");
-    out.push_str(&board(start));
-    let mut game = Game::new(start.clone(), minishogi::RuleSet::Standard);
-    let opening_moves = played.opening.moves.iter().map(|&m| (m, std::time::Duration::ZERO));
-    let engine_moves = played.moves.iter().copied().zip(played.times.iter().copied());
-    for (m, time) in opening_moves.chain(engine_moves) {
+    out.push_str(&board(&record.start));
+    let mut game = Game::new(record.start.clone(), minishogi::RuleSet::Standard);
+    for &(m, time) in &record.moves {
         let side = sign(game.position().side_to_move());
         let _ = writeln!(out, "{side}{}\nT{}", move_text(game.position(), m), time.as_secs());
         game.play_unchecked(m);
     }
-    let winner = played.result.winner;
-    let _ = writeln!(out, "{}", ending(&played.result.termination, winner.map(|w| !w)));
+    let Some(result) = &record.result else { return out };
+    let winner = result.winner;
+    let _ = writeln!(out, "{}", ending(&result.termination, winner.map(|w| !w)));
     let outcome = |c: Color| match winner {
         None => "draw",
         Some(w) if w == c => "win",
@@ -128,7 +132,7 @@ pub fn to_csa(finished: &FinishedGame) -> String {
     let _ = writeln!(
         out,
         "'summary:{}:{sente} {}:{gote} {}",
-        played.result.termination.keyword(),
+        result.termination.keyword(),
         outcome(Color::Sente),
         outcome(Color::Gote)
     );

@@ -2,6 +2,7 @@
 //! with `手合割：５五将棋` (or a board diagram for another start), one line per move with its
 //! time, the ending, and our reason as a comment.
 
+use crate::game_record::GameRecord;
 use crate::runner::FinishedGame;
 use crate::termination::Termination;
 use minishogi::{Color, EndReason, Game, Hand, Kind, Move, Position, Square};
@@ -127,22 +128,24 @@ fn ending_word(termination: &Termination) -> &'static str {
 
 /// The game as a KIF text (UTF-8).
 pub fn to_kif(finished: &FinishedGame) -> String {
-    let played = &finished.game;
-    let start = &played.opening.start;
+    write_kif(&GameRecord::of_finished(finished))
+}
+
+/// A record as KIF: the header, one line per move, then the ending if the game has ended.
+pub(crate) fn write_kif(record: &GameRecord) -> String {
+    let start = &record.start;
     let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
     if *start == Position::startpos() {
         out.push_str("手合割：５五将棋\n");
     } else {
         out.push_str(&diagram(start));
     }
-    let _ = writeln!(out, "先手：{}\n後手：{}", finished.players[0], finished.players[1]);
+    let _ = writeln!(out, "先手：{}\n後手：{}", record.players[0], record.players[1]);
     out.push_str("手数----指手---------消費時間--\n");
     let mut game = Game::new(start.clone(), minishogi::RuleSet::Standard);
-    let opening_moves = played.opening.moves.iter().map(|&m| (m, Duration::ZERO));
-    let engine_moves = played.moves.iter().copied().zip(played.times.iter().copied());
     let mut totals = [Duration::ZERO; 2];
     let mut previous = None;
-    for (number, (m, time)) in opening_moves.chain(engine_moves).enumerate() {
+    for (number, &(m, time)) in record.moves.iter().enumerate() {
         let side = game.position().side_to_move().index();
         totals[side] += time;
         let text = move_text(game.position(), m, previous);
@@ -153,11 +156,12 @@ pub fn to_kif(finished: &FinishedGame) -> String {
         game.play_unchecked(m);
         previous = Some(m);
     }
+    let Some(result) = &record.result else { return out };
     let plies = game.moves().len();
-    let last = ending_word(&played.result.termination);
+    let last = ending_word(&result.termination);
     let _ = writeln!(out, "{:>4} {last}", plies + 1);
-    let _ = writeln!(out, "*{}", played.result.termination);
-    let _ = match played.result.winner {
+    let _ = writeln!(out, "*{}", result.termination);
+    let _ = match result.winner {
         Some(w) => writeln!(out, "まで{plies}手で{}の勝ち", if w == Color::Sente { "先手" } else { "後手" }),
         None => writeln!(out, "まで{plies}手で{last}"),
     };
@@ -200,5 +204,20 @@ mod tests {
         );
         let kif = kif_of("sfen 4k/S4/5/5/K4 b - 1", &["5b5a+"], resign);
         assert!(kif.contains("   1 ５一銀成(52)"), "{kif}");
+    }
+
+    #[test]
+    fn a_game_that_has_not_ended_stops_after_its_last_move() {
+        let start = Position::startpos();
+        let m = start.parse_move("5d5c").unwrap();
+        let players = ["A".to_string(), "B".to_string()];
+        let record = GameRecord { start, moves: vec![(m, Duration::ZERO)], players, result: None };
+        let kif = record.kif();
+        assert!(
+            kif.ends_with("手数----指手---------消費時間--\n   1 ５三歩(54)     ( 0:00/00:00:00)\n"),
+            "{kif}"
+        );
+        let csa = record.csa();
+        assert!(csa.ends_with("\n+\n+5453FU\nT0\n"), "{csa}");
     }
 }

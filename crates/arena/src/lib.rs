@@ -9,10 +9,11 @@
 //! set's limits end games, and an engine that plays an illegal move, overstays its clock, crashes
 //! or falls silent loses that game (and is restarted for the next). The score ([`MatchScore`]) is
 //! a pentanomial over pairs with an Elo interval and an optional [`Sprt`]; every game can go to a
-//! records file, KIF and CSA files ([`RecordWriter`]). [`play_match`] runs a match from random
-//! balanced openings ([`random_opening`]) on the current rayon pool, as the training loops'
-//! gate does, and [`MatchReport`] is its report. [`build_book`] finds positions that deep
-//! searches score near zero, and [`build_book_file`] writes them as an openings file.
+//! records file, KIF and CSA files ([`RecordWriter`]; [`GameRecord`] writes any game as KIF or
+//! CSA). [`play_match`] runs a match from random balanced openings ([`random_opening`]) on the
+//! current rayon pool, as the training loops' gate does, and [`MatchReport`] is its report.
+//! [`build_book`] finds positions that deep searches score near zero, and [`build_book_file`]
+//! writes them as an openings file.
 //!
 //! ```
 //! use minishogi::RuleSet;
@@ -44,6 +45,7 @@ mod engine_process;
 mod engine_spec;
 mod error;
 mod evaluation;
+mod game_record;
 mod game_runner;
 mod game_settings;
 mod kif;
@@ -70,6 +72,7 @@ pub use engine_process::{parse_info, EngineFailure, EngineProcess, Reply, UsiSco
 pub use engine_spec::{parse_option, split_command, EngineSpec};
 pub use error::Error;
 pub use evaluation::Evaluation;
+pub use game_record::GameRecord;
 pub use game_runner::{play_game, PlayedGame};
 pub use game_settings::GameSettings;
 pub use kif::to_kif;

@@ -1,7 +1,7 @@
 //! A game: positions with their history, and the end of the game by the rules, repetition
 //! included.
 
-use crate::{Color, Move, MoveError, MoveList, Position, UnknownName};
+use crate::{Color, Move, MoveError, MoveList, Position, Undo, UnknownName};
 use std::str::FromStr;
 
 /// Which repetition rule applies.
@@ -84,6 +84,8 @@ pub struct Game {
     /// Hash of every position so far (start included) and whether its mover gave check.
     history: Vec<(u64, bool)>,
     moves: Vec<Move>,
+    /// What [`Position::undo`] needs for each move, so that [`Game::undo`] takes O(1).
+    undos: Vec<Undo>,
 }
 
 impl Game {
@@ -104,6 +106,7 @@ impl Game {
             first_player,
             rules,
             moves: Vec::new(),
+            undos: Vec::new(),
         }
     }
 
@@ -134,7 +137,18 @@ impl Game {
 
     /// Plays a move after checking that it is legal and that the game has not ended.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
-        if self.outcome().is_some() || !self.position.is_legal(m) {
+        if !self.position.is_legal(m) {
+            return Err(MoveError::Illegal { mv: m.to_string(), sfen: self.position.to_sfen() });
+        }
+        self.play_legal(m)
+    }
+
+    /// Plays a move that the caller knows to be legal in the current position (say, one of its
+    /// legal move list), after checking that the game has not ended. A legal move means the
+    /// side to move is not mated, so only the repetition rule and the move limit are checked
+    /// (no move generation).
+    pub fn play_legal(&mut self, m: Move) -> Result<(), MoveError> {
+        if self.repetition_outcome().is_some() || self.move_limit_reached() {
             return Err(MoveError::Illegal { mv: m.to_string(), sfen: self.position.to_sfen() });
         }
         self.play_unchecked(m);
@@ -150,7 +164,7 @@ impl Game {
 
     /// Plays a move known to be legal.
     pub fn play_unchecked(&mut self, m: Move) {
-        self.position.play(m);
+        self.undos.push(self.position.play(m));
         let check = self.position.in_check();
         self.history.push((self.position.hash(), check));
         self.moves.push(m);
@@ -160,11 +174,8 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.history.pop();
-        let mut replay = self.start.clone();
-        for &mv in &self.moves {
-            replay.play(mv);
-        }
-        self.position = replay;
+        let undo = self.undos.pop().expect("one undo per move");
+        self.position.undo(m, undo);
         Some(m)
     }
 
@@ -185,10 +196,14 @@ impl Game {
         if let Some(outcome) = self.repetition_outcome() {
             return Some(outcome);
         }
-        if self.rules == RuleSet::DrawAt300 && self.moves.len() >= PLY_LIMIT {
+        if self.move_limit_reached() {
             return Some(Outcome { winner: None, reason: EndReason::MoveLimit });
         }
         None
+    }
+
+    fn move_limit_reached(&self) -> bool {
+        self.rules == RuleSet::DrawAt300 && self.moves.len() >= PLY_LIMIT
     }
 
     fn repetition_outcome(&self) -> Option<Outcome> {
@@ -229,7 +244,31 @@ pub fn repetition_verdict(since_first: &[(u64, bool)], to_move: Color, first_pla
 
 #[cfg(test)]
 mod tests {
-    use super::RuleSet;
+    use super::{Game, RuleSet};
+    use crate::Position;
+
+    #[test]
+    fn undo_restores_the_position_that_replaying_the_moves_gives() {
+        let mut game = Game::new(Position::startpos(), RuleSet::Standard);
+        // A fixed walk (a prime stride through the move lists) that captures and drops.
+        for i in 0..60 {
+            let list = game.position().legal_move_list();
+            if list.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            game.play(list[(i * 7 + 3) % list.len()]).expect("a generated move is legal");
+        }
+        let drops = game.moves().iter().filter(|m| m.is_drop()).count();
+        assert!(game.moves().len() > 20 && drops > 0, "the walk dropped nothing");
+        while game.undo().is_some() {
+            let mut replay = Position::startpos();
+            for &m in game.moves() {
+                replay.play(m);
+            }
+            assert_eq!(game.position(), &replay);
+        }
+        assert_eq!(game.position(), &Position::startpos());
+    }
 
     #[test]
     fn rule_sets_parse_from_their_names() {

@@ -1,6 +1,6 @@
 //! The rules of Minishogi (5五将棋): squares, pieces, bitboards, positions, legal move
-//! generation with drops and promotions, SFEN and USI notation, Zobrist hashing, repetition
-//! and perft.
+//! generation with drops and promotions, SFEN and USI notation, Zobrist hashing, repetition,
+//! the handicap starts and perft.
 //!
 //! ```
 //! use minishogi::{perft, Position};
@@ -22,6 +22,7 @@ mod display;
 mod error;
 mod game;
 mod hand;
+mod handicap;
 mod movegen;
 mod moves;
 mod perft;
@@ -37,6 +38,7 @@ pub use color::Color;
 pub use error::{MoveError, PositionError, SfenError, UnknownName};
 pub use game::{repetition_verdict, EndReason, Game, Outcome, RuleSet, PLY_LIMIT};
 pub use hand::Hand;
+pub use handicap::Handicap;
 pub use moves::{Move, MoveList};
 pub use perft::{perft, perft_divide, perft_parallel, PerftDivide};
 pub use piece::{Kind, Piece};

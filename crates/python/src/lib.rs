@@ -1,12 +1,22 @@
 //! The Python module `minishogi._minishogi` (re-exported by the package `minishogi`): thin
-//! bindings over the `minishogi` rules, the `minishogi-tablebase` prober and the
-//! `minishogi-mate` solver. Nothing is implemented twice: every method calls the library, and
-//! errors carry the library's messages as Python exceptions. Long calls release the GIL.
+//! bindings over the `minishogi` rules, the `minishogi-tablebase` prober, the `minishogi-mate`
+//! solver, the `minishogi-engine` search and network inputs, the `minishogi-selfplay` harness
+//! and datasets (as numpy arrays), with KIF/CSA records by `minishogi-arena`'s writers and an
+//! SVG board. Nothing is implemented twice: every method calls the library, and errors carry the
+//! library's messages as Python exceptions. Long calls release the GIL.
 
 mod convert;
+mod dataset;
+mod engine;
+mod features;
+mod legal_cache;
 mod mate;
+mod merge;
 mod moves;
 mod position;
+mod records;
+mod selfplay;
+mod svg;
 mod tablebase;
 
 use pyo3::prelude::*;
@@ -22,5 +32,24 @@ fn _minishogi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<mate::PyMateResult>()?;
     m.add_function(wrap_pyfunction!(mate::mate, m)?)?;
     m.add("STARTPOS_SFEN", minishogi::STARTPOS_SFEN)?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PySearchResult>()?;
+    m.add_function(wrap_pyfunction!(features::features, m)?)?;
+    m.add_function(wrap_pyfunction!(features::features_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(features::policy_index, m)?)?;
+    m.add_function(wrap_pyfunction!(features::policy_move, m)?)?;
+    m.add("PLANES", features::PLANES)?;
+    m.add("POLICY_SIZE", features::POLICY_SIZE)?;
+    m.add("FEATURES", minishogi_engine::FEATURES)?;
+    m.add("MAX_ACTIVE", minishogi_engine::MAX_ACTIVE)?;
+    m.add_class::<dataset::PyDataset>()?;
+    m.add_class::<dataset::PyBatches>()?;
+    m.add_function(wrap_pyfunction!(selfplay::selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(merge::merge_datasets, m)?)?;
+    let handicaps = pyo3::types::PyDict::new(m.py());
+    for h in minishogi::Handicap::all() {
+        handicaps.set_item(h.name(), h.sfen())?;
+    }
+    m.add("HANDICAPS", handicaps)?;
     Ok(())
 }

@@ -1,8 +1,11 @@
 //! `Position` (a game: the position with the moves that led to it) and `Outcome`.
 
 use crate::convert::{parse_color, parse_rules, parse_sfen, value_error};
-use crate::moves::PyMove;
-use minishogi::{Color, EndReason, Game, MoveList, Position, RuleSet};
+use crate::legal_cache::LegalCache;
+use crate::moves::{move_object, PyMove};
+use crate::records::game_record;
+use crate::svg::board_svg;
+use minishogi::{Color, EndReason, Game, Handicap, Move, Position, RuleSet};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
@@ -40,9 +43,15 @@ fn reason_name(reason: EndReason) -> &'static str {
 #[derive(Clone)]
 pub struct PyPosition {
     game: Game,
+    legal: LegalCache,
 }
 
 impl PyPosition {
+    /// A `Position` over `game`.
+    pub fn of_game(game: Game) -> PyPosition {
+        PyPosition { game, legal: LegalCache::default() }
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         self.game.position()
@@ -70,13 +79,23 @@ impl PyPosition {
             Some(name) => parse_color(name)?,
             None => start.side_to_move(),
         };
-        Ok(PyPosition { game: Game::with_first_player(start, parse_rules(rules)?, first_player) })
+        Ok(PyPosition::of_game(Game::with_first_player(start, parse_rules(rules)?, first_player)))
     }
 
     /// The start position of Minishogi.
     #[staticmethod]
     fn startpos() -> PyPosition {
-        PyPosition { game: Game::new(Position::startpos(), RuleSet::Standard) }
+        PyPosition::of_game(Game::new(Position::startpos(), RuleSet::Standard))
+    }
+
+    /// A handicap start (`bishop`, `rook`, `two-piece`, `three-piece`, `four-piece`,
+    /// `naked-king`; see `HANDICAPS`), gote to move and gote the game's first player (the
+    /// handicap giver, who loses a plain repetition). An unknown name raises `ValueError`.
+    #[staticmethod]
+    #[pyo3(signature = (name, rules="standard"))]
+    fn handicap(name: &str, rules: &str) -> PyResult<PyPosition> {
+        let handicap: Handicap = name.parse().map_err(value_error)?;
+        Ok(PyPosition::of_game(handicap.game(parse_rules(rules)?)))
     }
 
     /// The position of an SFEN; a bad SFEN raises `ValueError` saying what is wrong.
@@ -99,30 +118,40 @@ impl PyPosition {
 
     /// The moves played since the start, oldest first.
     #[getter]
-    fn moves(&self) -> Vec<PyMove> {
-        self.game.moves().iter().map(|&m| PyMove(m)).collect()
+    fn moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        self.game.moves().iter().map(|&m| move_object(py, m)).collect()
     }
 
     /// The legal moves, in generation order.
-    fn legal_moves(&self) -> Vec<PyMove> {
-        let mut list = MoveList::new();
-        self.game.position().legal_moves(&mut list);
-        list.as_slice().iter().map(|&m| PyMove(m)).collect()
+    fn legal_moves(&mut self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        self.legal
+            .moves(self.game.position(), self.game.moves().len())
+            .iter()
+            .map(|&m| move_object(py, m))
+            .collect()
     }
 
     /// Plays a move (a USI string or a `Move`); an illegal move, or any move after the game
     /// ended, raises `ValueError`.
     fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Ok(m) = mv.downcast::<PyMove>() {
-            return self.game.play(m.get().0).map_err(value_error);
+            let m = m.get().0;
+            // A move of the last `legal_moves()` list needs no second move generation.
+            let played = match self.legal.knows_legal(self.game.moves().len(), m) {
+                Some(true) => self.game.play_legal(m),
+                _ => self.game.play(m),
+            };
+            return played.map_err(value_error);
         }
         let usi: String = mv.extract()?;
         self.game.play_usi(&usi).map(|_| ()).map_err(value_error)
     }
 
     /// Takes the last move back and returns it; `IndexError` at the start.
-    fn pop(&mut self) -> PyResult<PyMove> {
-        self.game.undo().map(PyMove).ok_or_else(|| PyIndexError::new_err("pop from the start position"))
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        let m = self.game.undo().ok_or_else(|| PyIndexError::new_err("pop from the start position"))?;
+        self.legal.popped_to(self.game.moves().len());
+        move_object(py, m)
     }
 
     /// Whether the side to move is in check.
@@ -149,6 +178,36 @@ impl PyPosition {
         })
     }
 
+    /// The game from its start through its moves as a KIF record (UTF-8 text), with the result
+    /// if it has ended; `times` gives the seconds each move took (default: all zero).
+    #[pyo3(signature = (sente="sente", gote="gote", times=None))]
+    fn kif(&self, sente: &str, gote: &str, times: Option<Vec<f64>>) -> PyResult<String> {
+        Ok(game_record(&self.game, sente, gote, times)?.kif())
+    }
+
+    /// The game as a CSA (version 2.2) record, as `kif` does.
+    #[pyo3(signature = (sente="sente", gote="gote", times=None))]
+    fn csa(&self, sente: &str, gote: &str, times: Option<Vec<f64>>) -> PyResult<String> {
+        Ok(game_record(&self.game, sente, gote, times)?.csa())
+    }
+
+    /// The board as an SVG document. It shades the last move played, or `move` (a `Move` or USI
+    /// string) when given; `highlight=False` shades nothing.
+    #[pyo3(signature = (highlight=true, r#move=None))]
+    fn svg(&self, highlight: bool, r#move: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let shaded = match (highlight, r#move) {
+            (false, _) => None,
+            (true, Some(obj)) => Some(move_arg(obj)?),
+            (true, None) => self.game.moves().last().copied(),
+        };
+        Ok(board_svg(self.game.position(), shaded))
+    }
+
+    /// The SVG that notebooks (Jupyter, IPython) display.
+    fn _repr_svg_(&self) -> String {
+        board_svg(self.game.position(), self.game.moves().last().copied())
+    }
+
     /// A copy (with its history).
     fn copy(&self) -> PyPosition {
         self.clone()
@@ -162,4 +221,15 @@ impl PyPosition {
     fn __repr__(&self) -> String {
         format!("Position('{}')", self.sfen())
     }
+}
+
+/// A move given as a `Move` or a USI string (not checked against any position).
+fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(m) = obj.downcast::<PyMove>() {
+        return Ok(m.get().0);
+    }
+    let usi: String = obj
+        .extract()
+        .map_err(|_| pyo3::exceptions::PyTypeError::new_err("expected a Move or a USI string"))?;
+    Move::parse_usi(&usi).ok_or_else(|| value_error(format!("bad USI move '{usi}'")))
 }

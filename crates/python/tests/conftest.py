@@ -28,3 +28,30 @@ def cli():
     if found is None:
         pytest.skip("no minishogi binary: run 'cargo build --release -p minishogi-cli'")
     return found
+
+
+def sfen_pieces(sfen):
+    """The board and hands of an SFEN, read here and not by the package: `({square: letter},
+    {"b": {letter: count}, "w": {...}})`, squares as USI (`5e`), letters as in SFEN (`+P`, `k`)."""
+    board, _side, hands = sfen.split()[:3]
+    squares = {}
+    for row, rank in enumerate(board.split("/")):
+        col, promoted = 0, ""
+        for c in rank:
+            if c == "+":
+                promoted = "+"
+            elif c.isdigit():
+                col += int(c)
+            else:
+                squares[f"{5 - col}{'abcde'[row]}"] = promoted + c
+                col, promoted = col + 1, ""
+    held = {"b": {}, "w": {}}
+    count = ""
+    for c in "" if hands == "-" else hands:
+        if c.isdigit():
+            count += c
+        else:
+            side = "b" if c.isupper() else "w"
+            held[side][c] = held[side].get(c, 0) + int(count or 1)
+            count = ""
+    return squares, held

@@ -122,3 +122,26 @@ def test_perft_releases_the_gil():
     half = span["start"] + (span["end"] - span["start"]) / 2
     during = [t for t in ticks if span["start"] < t < half]
     assert len(during) > 100, f"{len(during)} Python iterations in the first half of perft(6)"
+
+
+def test_push_and_pop_in_any_order_keep_the_legal_moves_of_a_fresh_position():
+    # Legal moves are cached per ply: popping below a cached ply and pushing another move must
+    # not reuse them. A Position made from the SFEN has no cache to compare against.
+    pos = minishogi.Position()
+    for step in range(400):
+        moves = pos.legal_moves()
+        fresh = sorted(m.usi for m in minishogi.Position(pos.sfen()).legal_moves())
+        assert sorted(m.usi for m in moves) == fresh, pos.sfen()
+        if pos.moves and (step % 3 == 0 or not moves or pos.result() is not None):
+            before = pos.legal_moves()
+            pos.pop()
+            if pos.moves and step % 2:
+                pos.pop()
+            # A move legal before the pops but not now is refused.
+            for m in before:
+                if m.usi not in {x.usi for x in pos.legal_moves()}:
+                    with pytest.raises(ValueError):
+                        pos.push(m)
+                    break
+        else:
+            pos.push(moves[(step * 7) % len(moves)])

@@ -13,6 +13,9 @@ use std::sync::atomic::AtomicBool;
 pub struct SelfplayConfig {
     /// Number of games.
     pub games: usize,
+    /// Index of the first game: the run plays games `first_game .. first_game + games`, so the
+    /// shards of a run (each its own range) concatenate to the games of one run over them all.
+    pub first_game: u64,
     /// Nodes searched per move.
     pub nodes: u64,
     /// Seed: game `i` uses the stream `(seed, i)`, so output does not depend on the thread count.
@@ -32,6 +35,7 @@ impl Default for SelfplayConfig {
     fn default() -> SelfplayConfig {
         SelfplayConfig {
             games: 100,
+            first_game: 0,
             nodes: 2000,
             seed: 1,
             ply_cap: 300,
@@ -87,8 +91,8 @@ fn play_game(
     }
 }
 
-/// Plays `config.games` games with `weights` on the current rayon pool, in parallel; the games
-/// come back in index order whatever the thread count. `on_game` is called as each game ends.
+/// Plays `config.games` games (from index `config.first_game`) with `weights` on the current
+/// rayon pool, in parallel; the games come back in index order whatever the thread count. `on_game` is called as each game ends.
 pub fn selfplay(
     config: &SelfplayConfig,
     weights: &Weights,
@@ -106,7 +110,7 @@ pub fn selfplay_with(
     name: &str,
     on_game: &(dyn Fn() + Sync),
 ) -> Dataset {
-    let games: Vec<GameRecord> = (0..config.games as u64)
+    let games: Vec<GameRecord> = (config.first_game..config.first_game + config.games as u64)
         .into_par_iter()
         .map_init(
             || (evaluation.searcher(config.hash_mb), Searcher::new(Weights::initial(), 1)),

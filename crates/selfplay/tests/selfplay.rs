@@ -30,6 +30,21 @@ fn same_seed_gives_the_same_games() {
 }
 
 #[test]
+fn shards_concatenate_to_one_run() {
+    let w = Weights::initial();
+    let whole = pool(2).install(|| selfplay(&small_config(11), &w, "initial", &|| {}));
+    let shard = |first_game, games| {
+        let config = SelfplayConfig { first_game, games, ..small_config(11) };
+        pool(1).install(|| selfplay(&config, &w, "initial", &|| {}))
+    };
+    let (a, b) = (shard(0, 2), shard(2, 4));
+    assert_eq!(a.meta, whole.meta);
+    assert_eq!([a.games, b.games].concat(), whole.games);
+    // Any range is the same slice of the run.
+    assert_eq!(shard(1, 2).games, whole.games[1..3]);
+}
+
+#[test]
 fn games_end_by_the_rules_and_positions_replay() {
     let w = Weights::initial();
     let data = pool(1).install(|| selfplay(&small_config(5), &w, "initial", &|| {}));

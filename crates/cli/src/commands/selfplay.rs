@@ -84,6 +84,10 @@ pub struct SelfplayArgs {
     /// Number of games.
     #[arg(long)]
     pub games: usize,
+    /// Index of the first game: plays games FIRST_GAME .. FIRST_GAME + GAMES of the seed's run,
+    /// so shards of a run (on several machines) concatenate to the one-machine run.
+    #[arg(long, default_value_t = 0)]
+    pub first_game: u64,
     /// Nodes searched per move.
     #[arg(long, default_value_t = 2000)]
     pub nodes: u64,
@@ -118,6 +122,7 @@ fn play(args: &SelfplayArgs, on_game: &(dyn Fn() + Sync)) -> Result<String, Stri
     let weights = load_weights(spec).map_err(flag_error)?;
     let config = SelfplayConfig {
         games: args.games,
+        first_game: args.first_game,
         nodes: args.nodes,
         seed: args.seed,
         ply_cap: args.opening.ply_cap,

@@ -1,9 +1,14 @@
 """Type stubs of the native module ``minishogi._minishogi``."""
 
 from os import PathLike
-from typing import Dict, List, Optional, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
 
 STARTPOS_SFEN: str
+HANDICAPS: Dict[str, str]
+"""The handicap starts by name (``bishop`` … ``naked-king``): their SFENs, gote to move."""
 
 class Move:
     """A move in USI notation (``1e1b``, ``2e3d+``, ``G*1b``)."""
@@ -43,6 +48,10 @@ class Position:
     def startpos() -> Position:
         """The start position."""
     @staticmethod
+    def handicap(name: str, rules: str = "standard") -> Position:
+        """A handicap start (a key of ``HANDICAPS``, or an alias such as ``"2-piece"``), gote to
+        move and gote the game's first player; ``ValueError`` for an unknown name."""
+    @staticmethod
     def from_sfen(
         sfen: str, first_player: Optional[str] = None, rules: str = "standard"
     ) -> Position:
@@ -68,6 +77,19 @@ class Position:
         or ``None`` while it goes on."""
     def perft(self, depth: int, parallel: bool = False) -> int:
         """Leaf count ``depth`` plies down; releases the GIL."""
+    def kif(
+        self, sente: str = "sente", gote: str = "gote", times: Optional[Sequence[float]] = None
+    ) -> str:
+        """The game from its start as a KIF record, with the result if it has ended; ``times``
+        are the seconds each move took (default zero); ``ValueError`` on a wrong count."""
+    def csa(
+        self, sente: str = "sente", gote: str = "gote", times: Optional[Sequence[float]] = None
+    ) -> str:
+        """The game as a CSA (version 2.2) record, as ``kif``."""
+    def svg(self, highlight: bool = True, move: Optional[Union[str, Move]] = None) -> str:
+        """The board as SVG, shading the last move (or ``move``); ``highlight=False`` shades none."""
+    def _repr_svg_(self) -> str:
+        """The SVG that notebooks display."""
     def copy(self) -> Position:
         """A copy, with its history."""
 
@@ -124,3 +146,129 @@ def mate(
 ) -> MateResult:
     """df-pn: tsume by default, any forced mate within ``max_plies`` with ``any_move=True``.
     1,000,000 nodes when neither budget is given. Releases the GIL."""
+
+FEATURES: int
+"""Input features per perspective of the shipped network (feature set ``HalfKAh-5x5``)."""
+MAX_ACTIVE: int
+"""The most features active at once from one perspective (12)."""
+PLANES: int
+"""Channels of ``features(pos)["planes"]`` (31); the layout is in docs/python.md."""
+POLICY_SIZE: int
+"""Policy indices (1375): board moves ``(from*25 + to)*2 + promote``, drops
+``1250 + kind*25 + to`` (kinds P S G B R), squares from the side to move's view."""
+
+class SearchResult:
+    """What ``Engine.search`` found, from the side to move's view."""
+
+    best: Optional[Move]
+    """The move to play; ``None`` when the side to move has no legal move."""
+    score_cp: Optional[int]
+    """Centipawns, or ``None`` when a mate was found."""
+    score_mate: Optional[int]
+    """Mate in this many plies (negative: the side to move is mated), else ``None``."""
+    depth: int
+    seldepth: int
+    nodes: int
+    time_ms: int
+    pv: List[Move]
+
+class Engine:
+    """The engine's search and evaluation, set up as ``minishogi usi`` sets itself up."""
+
+    def __init__(
+        self,
+        network: Optional[Union[str, PathLike[str]]] = "embedded",
+        weights: Optional[Union[str, PathLike[str]]] = None,
+        hash_mb: int = 16,
+        threads: int = 1,
+        tables: Optional[Union[str, PathLike[str]]] = None,
+    ) -> None:
+        """``network``: ``"embedded"`` (the shipped network), a network file, or ``None`` /
+        ``"linear"`` for the linear evaluation over ``weights`` (``"embedded"`` by default,
+        ``"initial"`` or a weights file). ``tables``: endgame tables probed in search.
+        ``FileNotFoundError`` for a missing file, ``ValueError`` for a bad one."""
+    @property
+    def evaluation(self) -> str:
+        """What evaluates (the network's description or the weights)."""
+    def search(
+        self,
+        pos: Union[Position, str],
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        time_ms: Optional[int] = None,
+    ) -> SearchResult:
+        """Searches within the limits given (at least one); a ``Position``'s history decides
+        repetitions. Deterministic at fixed ``nodes``/``depth`` with one thread, as
+        ``minishogi usi``. Releases the GIL."""
+    def evaluate(self, pos: Union[Position, str]) -> int:
+        """The static evaluation in centipawns from the side to move."""
+    def clear(self) -> None:
+        """Empties the transposition table."""
+
+def features(pos: Union[Position, str]) -> Dict[str, npt.NDArray[np.generic]]:
+    """``planes`` (31, 5, 5) float32 and ``indices`` (2, 12) int32 (the network's active
+    features from the side to move's then the opponent's perspective, sorted, -1 padded)."""
+
+def features_batch(positions: Iterable[Union[Position, str]]) -> Dict[str, npt.NDArray[np.generic]]:
+    """``planes`` (N, 31, 5, 5) and ``indices`` (N, 2, 12); releases the GIL."""
+
+def policy_index(pos: Union[Position, str], move: Union[Move, str]) -> int:
+    """The policy index of a legal move; ``ValueError`` if it is not legal."""
+
+def policy_move(pos: Union[Position, str], index: int) -> Move:
+    """The legal move with this policy index; ``ValueError`` if there is none."""
+
+class Batches(Iterator[Dict[str, npt.NDArray[np.generic]]]):
+    """The batches of ``Dataset.batches``."""
+
+    def __iter__(self) -> Batches: ...
+    def __next__(self) -> Dict[str, npt.NDArray[np.generic]]: ...
+    def __len__(self) -> int: ...
+
+class Dataset:
+    """A self-play dataset: its games and labelled positions as numpy batches."""
+
+    def __init__(self, path: Union[str, PathLike[str]]) -> None:
+        """``FileNotFoundError`` if missing; ``ValueError`` if truncated or corrupted."""
+    def __len__(self) -> int:
+        """The number of labelled (searched) positions."""
+    @property
+    def meta(self) -> Dict[str, object]:
+        """``generator``, ``seed``, ``nodes``, ``weights``, ``ply_cap``."""
+    @property
+    def games(self) -> List[Dict[str, object]]:
+        """Per game: ``start``, ``moves`` (USI), ``scores``, ``opening_plies``, ``winner``,
+        ``termination``, ``rules``."""
+    def batch(self, start: int, n: int) -> Dict[str, npt.NDArray[np.generic]]:
+        """Positions ``start .. start+n``: ``planes``, ``indices``, ``score`` int16, ``result``
+        float32, ``move`` uint16, ``policy`` int32, ``ply`` and ``game`` uint32."""
+    def batches(
+        self, batch_size: int, shuffle: bool = False, seed: int = 0, drop_last: bool = False
+    ) -> Batches:
+        """Every position once, in batches (shuffled reproducibly from ``seed``)."""
+    def save(self, path: Union[str, PathLike[str]]) -> None:
+        """Writes the file format of ``minishogi selfplay``."""
+
+def selfplay(
+    games: int,
+    out: Optional[Union[str, PathLike[str]]] = None,
+    nodes: int = 2000,
+    threads: Optional[int] = None,
+    seed: int = 1,
+    first_game: int = 0,
+    weights: Optional[Union[str, PathLike[str]]] = None,
+    network: Optional[Union[str, PathLike[str]]] = None,
+    opening_min: int = 2,
+    opening_max: int = 6,
+    opening_balance: int = 150,
+    ply_cap: int = 300,
+    name: Optional[str] = None,
+) -> Dataset:
+    """Plays games ``first_game .. first_game+games`` of the seed's run on ``threads`` threads
+    and returns them (also written to ``out``, the file ``minishogi selfplay`` writes). The
+    linear ``weights`` play (``"embedded"`` by default) or a ``network``; ``name`` replaces the
+    player's name in the file. Releases the GIL."""
+
+def merge_datasets(paths: Sequence[Union[str, PathLike[str]]], out: Union[str, PathLike[str]]) -> int:
+    """Concatenates the games of one run's dataset files (equal metadata), in order, into
+    ``out`` and returns the number of games. Releases the GIL."""

@@ -15,7 +15,7 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable, Dict, Optional
+from typing import Callable, Dict, Optional, Tuple
 
 from .manifest import Manifest, ManifestError, ShardEntry, sha256_of
 from .shards import Shard, plan_shards
@@ -85,16 +85,17 @@ def _log_attempt(log: Optional[str], shard: Shard) -> None:
         os.close(fd)
 
 
-def play_shard(kwargs: Dict[str, object], shard: Dict[str, int], attempts_log: Optional[str]) -> bytes:
-    """A Ray task: plays one shard and returns the dataset file's bytes."""
+def play_shard(kwargs: Dict[str, object], shard: Dict[str, int], attempts_log: Optional[str]) -> Tuple[bytes, int]:
+    """A Ray task: plays one shard and returns the dataset file's bytes and its labelled
+    positions."""
     import minishogi
 
     shard = Shard(**shard)
     _log_attempt(attempts_log, shard)
     with tempfile.TemporaryDirectory(prefix="minishogi-shard-") as tmp:
         out = Path(tmp) / shard.file
-        minishogi.selfplay(out=str(out), **kwargs)
-        return out.read_bytes()
+        data = minishogi.selfplay(out=str(out), **kwargs)
+        return out.read_bytes(), len(data)
 
 
 def _write_shard(directory: Path, shard: Shard, data: bytes) -> None:
@@ -152,11 +153,8 @@ def run_selfplay(
         ready, _ = ray.wait(list(pending), num_returns=1)
         for ref in ready:
             shard = pending.pop(ref)
-            data = ray.get(ref)
+            data, positions = ray.get(ref)
             _write_shard(out_dir, shard, data)
-            import minishogi
-
-            positions = len(minishogi.Dataset(str(out_dir / shard.file)))
             entry = ShardEntry(
                 index=shard.index,
                 file=shard.file,
