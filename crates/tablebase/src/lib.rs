@@ -48,6 +48,7 @@ mod repetition;
 mod retro_rules;
 mod rewritten_table;
 mod table_info;
+mod table_partition;
 mod tablebase;
 mod verdict;
 mod verify;
@@ -69,10 +70,10 @@ pub use material::{Material, MaterialError, MAX_PER_KIND};
 pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
 pub use memory_check::MemoryCheck;
 pub use minishogi_retro::{
-    available_memory, with_threads, GenerateError, GenerateOptions, GenerateStats, Header, PartitionError,
-    PartitionedOptions, PartitionedRun, Partitioning, Progress, Round, Table, TableError, ThreadPoolError,
-    Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary, DEFAULT_CACHE_BLOCKS, FORMAT_VERSION,
-    TRANSFORM_DONT_CARE, TRANSFORM_NONE,
+    available_memory, with_threads, Applied, GenerateError, GenerateOptions, GenerateStats, Header,
+    PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Progress, Round, Table, TableError,
+    ThreadPoolError, Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary, DEFAULT_CACHE_BLOCKS,
+    FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
 pub use partitioned::{build_table_partitioned, generate_partitioned, king_pair_partitioning};
 pub use probe_answer::ProbeAnswer;
@@ -80,6 +81,7 @@ pub use repetition::RepetitionValues;
 pub use retro_rules::{MinishogiRetro, RetroPos};
 pub use rewritten_table::RewrittenTable;
 pub use table_info::{OutcomeCount, TableInfo};
+pub use table_partition::{king_pair_bounds, ExpandedBytes, TablePartition};
 pub use tablebase::{OnTheFly, Probe, Tablebase};
 pub use verdict::{By, Verdict, Wdl};
 pub use verify::verify;

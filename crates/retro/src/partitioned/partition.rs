@@ -172,6 +172,16 @@ impl Partition {
         self.index as usize
     }
 
+    /// The name of the set, as given to [`Partition::new`] (saved with the state).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The bounds of the partitioning the partition belongs to.
+    pub fn bounds(&self) -> &[u64] {
+        &self.bounds
+    }
+
     /// The first slot of the partition.
     pub fn start(&self) -> u64 {
         self.bounds[self.index as usize]
