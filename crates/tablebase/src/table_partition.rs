@@ -41,6 +41,8 @@ pub struct TablePartition {
     material: Material,
     rules: MinishogiRetro,
     partition: Option<Partition>,
+    /// The partition's number (kept for errors once it is finished).
+    index: u32,
     threads: Option<usize>,
 }
 
@@ -56,7 +58,13 @@ impl TablePartition {
         let rules = MinishogiRetro::new(Indexer::new(material));
         let name = material.name();
         let partition = in_pool(threads, || Partition::new(&rules, &name, partitioning, index, None))?;
-        Ok(TablePartition { material: *material, rules, partition: Some(partition), threads })
+        Ok(TablePartition {
+            material: *material,
+            rules,
+            partition: Some(partition),
+            index: index as u32,
+            threads,
+        })
     }
 
     /// A partition of `material` restored from [`TablePartition::to_bytes`]; a state of another
@@ -75,7 +83,8 @@ impl TablePartition {
                 partition.name()
             )));
         }
-        Ok(TablePartition { material: *material, rules, partition: Some(partition), threads })
+        let index = partition.index() as u32;
+        Ok(TablePartition { material: *material, rules, partition: Some(partition), index, threads })
     }
 
     /// The set.
@@ -90,8 +99,8 @@ impl TablePartition {
 
     /// The round at `level`, first step: the messages to every destination, framed.
     pub fn expand(&mut self, level: u32) -> Result<ExpandedBytes, PartitionError> {
-        let material = self.material;
-        let partition = self.partition.as_mut().ok_or_else(|| finished(&material, "expand"))?;
+        let (material, index) = (self.material, self.index);
+        let partition = self.partition.as_mut().ok_or_else(|| finished(&material, index, "expand"))?;
         let rules = &self.rules;
         let expansion = in_pool(self.threads, || partition.expand(rules, level))?;
         let messages = expansion.messages.iter().map(|m| (m.to, m.count, m.to_bytes())).collect();
@@ -111,24 +120,25 @@ impl TablePartition {
 
     /// The state between rounds, for [`TablePartition::from_bytes`].
     pub fn to_bytes(&self) -> Result<Vec<u8>, PartitionError> {
-        self.partition.as_ref().ok_or_else(|| finished(&self.material, "to_bytes"))?.to_bytes()
+        self.partition.as_ref().ok_or_else(|| finished(&self.material, self.index, "to_bytes"))?.to_bytes()
     }
 
     /// The [`crate::Value`] bytes of the partition's slots once the rounds are over.
     pub fn finish(&mut self) -> Result<Vec<u8>, PartitionError> {
-        let partition = self.partition.take().ok_or_else(|| finished(&self.material, "finish"))?;
+        let partition =
+            self.partition.take().ok_or_else(|| finished(&self.material, self.index, "finish"))?;
         in_pool(self.threads, || partition.finish())
     }
 
     fn live(&mut self, step: &str) -> Result<&mut Partition, PartitionError> {
-        let material = self.material;
-        self.partition.as_mut().ok_or_else(|| finished(&material, step))
+        let (material, index) = (self.material, self.index);
+        self.partition.as_mut().ok_or_else(|| finished(&material, index, step))
     }
 }
 
-fn finished(material: &Material, step: &str) -> PartitionError {
+fn finished(material: &Material, index: u32, step: &str) -> PartitionError {
     PartitionError::OutOfOrder {
-        partition: u32::MAX,
+        partition: index,
         expected: format!("nothing: the partition of {material} is finished"),
         got: step.to_string(),
     }
