@@ -1,5 +1,7 @@
 //! The partitioned analysis (king-pair partitions, bulk-synchronous rounds) gives the bytes of
-//! `generate` and, finished by the same steps, the file of `tb gen`.
+//! `generate` and, finished by the same steps, the file of `tb gen`. The normal run takes a few
+//! seconds; every two-piece set and the three-piece sets are behind `--ignored` (about 3 min on
+//! 2 cores): `cargo test --release -p minishogi-tablebase --test partitioned -- --ignored`.
 
 use minishogi_tablebase::{
     build_table, build_table_partitioned, generate, generate_partitioned, king_pair_partitioning, Indexer,
@@ -27,6 +29,18 @@ fn assert_same_values(material: &Material, parts: &[usize], options: &Partitione
 }
 
 #[test]
+fn small_sets_give_the_values_of_generate() {
+    for material in Material::all_up_to(1) {
+        assert_same_values(&material, &[1, 2, 3, 7], &options(true, None));
+    }
+    // A promoting piece, a drop-restricted one, two of a kind, the longest two-piece mates (RG).
+    for name in ["GS", "PP", "RG"] {
+        assert_same_values(&set(name), &[3, 7], &options(name == "PP", None));
+    }
+}
+
+#[test]
+#[ignore = "slow: about 2 min on 2 cores"]
 fn every_set_of_up_to_two_pieces_gives_the_values_of_generate() {
     for material in Material::all_up_to(2) {
         assert_same_values(&material, &[1, 2, 3, 7], &options(material.piece_count() == 1, None));
@@ -34,6 +48,7 @@ fn every_set_of_up_to_two_pieces_gives_the_values_of_generate() {
 }
 
 #[test]
+#[ignore = "slow: about 1 min on 2 cores"]
 fn three_piece_sets_give_the_values_of_generate() {
     // P = 1, 2, 3, 7 on GGS take 4 minutes on 2 cores; two counts each keep it near one.
     assert_same_values(&set("GGS"), &[2, 7], &options(false, None));
@@ -44,6 +59,12 @@ fn three_piece_sets_give_the_values_of_generate() {
 /// same values.
 #[test]
 fn the_side_table_gives_the_values_of_generate() {
+    assert_same_values(&set("GS"), &[3], &options(false, Some(5)));
+}
+
+#[test]
+#[ignore = "slow: about 10 s on 2 cores"]
+fn the_side_table_gives_the_values_of_generate_on_more_sets() {
     for name in ["RG", "GS", "PP"] {
         assert_same_values(&set(name), &[1, 3], &options(false, Some(5)));
     }
@@ -63,10 +84,9 @@ fn partitions_are_runs_of_whole_king_pairs() {
     assert!(king_pair_partitioning(&material, 0).is_err());
 }
 
-#[test]
-fn the_file_is_byte_identical_to_build_table() {
+fn assert_same_file(sets: &[(&str, usize)]) {
     let quiet = |_: Progress<'_>| {};
-    for (name, parts) in [("-", 2), ("G", 3), ("RG", 7), ("PP", 4), ("GS", 5)] {
+    for &(name, parts) in sets {
         let material = set(name);
         let (a, b) = (tempfile::tempdir().expect("a dir"), tempfile::tempdir().expect("a dir"));
         let built = build_table(&material, a.path(), 3, &quiet).expect("builds");
@@ -81,4 +101,15 @@ fn the_file_is_byte_identical_to_build_table() {
         assert!(!expected.is_empty());
         assert!(expected == got, "{name}: the files differ");
     }
+}
+
+#[test]
+fn the_file_is_byte_identical_to_build_table() {
+    assert_same_file(&[("-", 2), ("G", 3), ("GS", 5)]);
+}
+
+#[test]
+#[ignore = "slow: about 10 s on 2 cores"]
+fn the_file_is_byte_identical_to_build_table_on_more_sets() {
+    assert_same_file(&[("RG", 7), ("PP", 4)]);
 }

@@ -60,7 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     tp.add_argument("--cpus-per-partition", type=float, default=None, help="Ray CPUs per actor (default: a share of its node)")
     tp.add_argument("--write-threads", type=int, default=None, help="threads of the final write on the driver (default: all)")
     tp.add_argument("--checkpoint-every", type=int, default=0, metavar="K", help="save every partition's state every K rounds, and resume a dead actor from it [default: 0, off]")
-    tp.add_argument("--report", default=None, metavar="FILE", help="write the per-round volumes here (.json, else markdown)")
+    tp.add_argument("--report", action="append", default=[], metavar="FILE", help="write the per-round volumes here (.json, else markdown); repeatable")
     return p
 
 
@@ -122,8 +122,8 @@ def _tables(args) -> int:
     print(f"{run.material}: {run.partitions} partitions on {nodes} nodes, {len(run.rounds)} rounds, "
           f"longest mate {run.longest}; {slots} slots in messages, {t['local_bytes'] + t['cross_bytes']} bytes, "
           f"{t['cross_bytes']} bytes across partitions; {run.total_seconds:.2f} s: {run.path}")
-    if args.report:
-        write_report(run, args.report)
+    for path in args.report:
+        write_report(run, path)
     return 0
 
 

@@ -45,13 +45,15 @@ class Volume:
 @dataclass
 class RoundReport:
     """One round: slots at distance ``level`` expanded, slots resolved, messages a partition
-    sent itself (``local``) and to others (``cross``), and the round's wall time."""
+    sent itself (``local``) and to others (``cross``; ``across_nodes`` is the part of it between
+    partitions on different nodes), and the round's wall time."""
 
     level: int
     expanded: int
     resolved: int
     local: Volume
     cross: Volume
+    across_nodes: Volume
     seconds: float
 
 
@@ -77,7 +79,7 @@ class TablesRun:
     def totals(self) -> Dict[str, int]:
         """Messages, slots and bytes over all rounds, within and across partitions."""
         out = {}
-        for route in ("local", "cross"):
+        for route in ("local", "cross", "across_nodes"):
             for key in ("messages", "slots", "bytes"):
                 out[f"{route}_{key}"] = sum(getattr(getattr(r, route), key) for r in self.rounds)
         return out
@@ -93,20 +95,22 @@ class TablesRun:
             f"{self.material}, {self.partitions} partitions (king-pair bounds {self.bounds}), "
             f"{len(self.rounds)} rounds, longest mate {self.longest}, {self.restarts} restarts",
             "",
-            "| level | expanded | resolved | local msgs | local slots | local bytes | cross msgs | cross slots | cross bytes | ms |",
-            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| level | expanded | resolved | local msgs | local slots | local bytes | cross msgs | cross slots | cross bytes "
+            "| across nodes: bytes | ms |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for r in self.rounds:
             lines.append(
                 f"| {r.level} | {r.expanded} | {r.resolved} | {r.local.messages} | {r.local.slots} | {r.local.bytes} "
-                f"| {r.cross.messages} | {r.cross.slots} | {r.cross.bytes} | {r.seconds * 1e3:.0f} |"
+                f"| {r.cross.messages} | {r.cross.slots} | {r.cross.bytes} | {r.across_nodes.bytes} | {r.seconds * 1e3:.0f} |"
             )
         t = self.totals()
         slots = t["local_slots"] + t["cross_slots"]
         lines += [
             "",
             f"total: {slots} slots in messages, {t['local_bytes'] + t['cross_bytes']} bytes, "
-            f"{100.0 * t['cross_slots'] / max(slots, 1):.1f} % of the slots across partitions; "
+            f"{100.0 * t['cross_slots'] / max(slots, 1):.1f} % of the slots across partitions, "
+            f"{t['across_nodes_bytes']} bytes across nodes; "
             f"time {self.total_seconds:.2f} s (initial pass {self.init_seconds:.2f}, rounds {self.rounds_seconds:.2f}, "
             f"gather {self.gather_seconds:.2f}, write {self.write_seconds:.2f})",
         ]
@@ -254,7 +258,7 @@ def run_tables(
             saved = (level, [a.save.remote() for a in actors], len(run.rounds))
         t = time.monotonic()
         try:
-            report, stop = _round(ray, actors, parts, level)
+            report, stop = _round(ray, actors, [p["node"] for p in placement], level)
         except ray.exceptions.RayError as e:
             if not _dead(ray, actors):
                 raise RuntimeError(f"round {level} failed: {_cause(e)}") from e
@@ -292,18 +296,23 @@ def run_tables(
     return run
 
 
-def _round(ray, actors, parts: int, level: int):
-    """One round: every actor expands, each gets the references addressed to it and applies."""
+def _round(ray, actors, nodes: List[str], level: int):
+    """One round: every actor expands, each gets the references addressed to it and applies;
+    ``nodes[p]`` is partition p's node."""
+    parts = len(actors)
     outs = [a.expand.options(num_returns=parts + 1).remote(level) for a in actors]
     applied = [a.apply.remote(level, *[outs[src][1 + dst] for src in range(parts)]) for dst, a in enumerate(actors)]
     summaries = ray.get([o[0] for o in outs])
     results = ray.get(applied)
-    local, cross = Volume(), Volume()
+    local, cross, across = Volume(), Volume(), Volume()
     for src, s in enumerate(summaries):
         for dst, (slots, size) in s["sent"].items():
             (local if dst == src else cross).add(slots, size)
+            if nodes[dst] != nodes[src]:
+                across.add(slots, size)
     report = RoundReport(level=level, expanded=sum(s["expanded"] for s in summaries),
-                         resolved=sum(r for r, _ in results), local=local, cross=cross, seconds=0.0)
+                         resolved=sum(r for r, _ in results), local=local, cross=cross, across_nodes=across,
+                         seconds=0.0)
     stop = report.expanded == 0 and not any(ahead for _, ahead in results)
     return report, stop
 
