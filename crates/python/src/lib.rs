@@ -1,5 +1,5 @@
 //! The Python module `minishogi._minishogi` (re-exported by the package `minishogi`): thin
-//! bindings over the `minishogi` rules, the `minishogi-tablebase` prober, the `minishogi-mate`
+//! bindings over the `minishogi` rules, the `minishogi-tablebase` prober and partitioned generator, the `minishogi-mate`
 //! solver, the `minishogi-engine` search and network inputs, the `minishogi-selfplay` harness
 //! and datasets (as numpy arrays), with KIF/CSA records by `minishogi-arena`'s writers and an
 //! SVG board. Nothing is implemented twice: every method calls the library, and errors carry the
@@ -15,6 +15,7 @@ mod merge;
 mod moves;
 mod position;
 mod records;
+mod retro_partition;
 mod selfplay;
 mod svg;
 mod tablebase;
@@ -46,6 +47,8 @@ fn _minishogi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<dataset::PyBatches>()?;
     m.add_function(wrap_pyfunction!(selfplay::selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(merge::merge_datasets, m)?)?;
+    m.add_class::<retro_partition::PyTablePartition>()?;
+    m.add_function(wrap_pyfunction!(retro_partition::build_table_from_values, m)?)?;
     let handicaps = pyo3::types::PyDict::new(m.py());
     for h in minishogi::Handicap::all() {
         handicaps.set_item(h.name(), h.sfen())?;

@@ -5,7 +5,6 @@ worker's task is retried with nothing lost or duplicated, and a rerun resumes.""
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,29 +17,6 @@ ray = pytest.importorskip("ray", reason="ray is not installed (ci.sh installs it
 from minishogi.distributed import plan_shards  # noqa: E402
 
 DRIVER = [sys.executable, "-m", "minishogi.distributed"]
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory):
-    """The address of a two-node Ray cluster on 127.0.0.1."""
-    ray_bin = str(Path(sys.executable).with_name("ray"))
-    port = free_port()
-    common = ["--num-cpus", "1", "--disable-usage-stats", "--node-ip-address", "127.0.0.1"]
-    env = dict(os.environ, RAY_ENABLE_UV_RUN_RUNTIME_ENV="0")
-    subprocess.run([ray_bin, "start", "--head", "--port", str(port), "--include-dashboard=false", *common],
-                   check=True, capture_output=True, env=env)
-    try:
-        address = f"127.0.0.1:{port}"
-        subprocess.run([ray_bin, "start", "--address", address, *common], check=True, capture_output=True, env=env)
-        yield address
-    finally:
-        subprocess.run([ray_bin, "stop", "--force"], capture_output=True)
 
 
 def selfplay_args(address, out, games, nodes, shard_games, seed=5):

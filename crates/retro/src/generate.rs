@@ -35,7 +35,7 @@ use seeds::{ChunkSeeds, Seeds};
 use work::{Work, ILLEGAL};
 
 /// Most legal moves a position may have for the generator's counters.
-const MAX_MOVES: u32 = 200;
+pub(crate) const MAX_MOVES: u32 = 200;
 /// Predecessor updates gathered (and prefetched) before they are applied.
 const BATCH: usize = 64;
 

@@ -60,6 +60,7 @@ mod format;
 mod generate;
 mod map;
 mod memory;
+mod partitioned;
 mod progress;
 mod rules;
 mod table;
@@ -80,6 +81,10 @@ pub use format::{
 };
 pub use generate::{retrograde, GenerateError, GenerateOptions, GenerateStats};
 pub use memory::{available_memory, map_large_allocations, peak_memory, release_free_memory};
+pub use partitioned::{
+    retrograde_partitioned, Applied, Expansion, Message, MessageKind, Partition, PartitionError,
+    PartitionedOptions, PartitionedRun, Partitioning, Round, Targets, Volume, HEADER_BYTES,
+};
 pub use progress::Progress;
 pub use rules::RetroRules;
 pub use table::{Table, DEFAULT_CACHE_BLOCKS};

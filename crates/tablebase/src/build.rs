@@ -141,7 +141,36 @@ pub fn build_table(
     let start = Instant::now();
     let options = GenerateOptions { threads: None, progress: Some(progress) };
     let (values, stats) = generate_with_stats(material, &options)?;
-    let mate_time = start.elapsed();
+    let mate = MateOnly { values, stats, time: start.elapsed() };
+    build_table_from_values(material, mate, dir, level, progress)
+}
+
+/// The mate-only values of a table computed elsewhere (by [`crate::generate()`] or by the
+/// partitioned analysis, [`crate::generate_partitioned`]), for [`build_table_from_values`].
+#[derive(Clone, Debug)]
+pub struct MateOnly {
+    /// The [`minishogi_retro::Value`] byte of every slot, 255 in the slots the index calls illegal.
+    pub values: Vec<u8>,
+    /// Longest mate and passes.
+    pub stats: GenerateStats,
+    /// Time it took (reported as part of [`BuildSummary::generate_time`]).
+    pub time: Duration,
+}
+
+/// Finishes the table of `material` from its mate-only values: the values compressed into the
+/// table's temporary file in `dir` at zstd `level`, the repetition analysis of the mate-only
+/// draws, and the atomic write. The file is byte for byte the one [`build_table`] writes from the
+/// same values (which it does through this function).
+pub fn build_table_from_values(
+    material: &Material,
+    mate: MateOnly,
+    dir: &Path,
+    level: i32,
+    progress: &(dyn Fn(Progress<'_>) + Sync),
+) -> Result<BuildSummary, TablebaseError> {
+    let start = Instant::now();
+    let MateOnly { values, stats, time: mate_time } = mate;
+    let options = GenerateOptions { threads: None, progress: Some(progress) };
     // The values are compressed into the file first and dropped: the repetition analysis then
     // needs only the set of draws (an eighth of a byte per slot) besides its own arrays.
     let name = material.name();
@@ -165,7 +194,7 @@ pub fn build_table(
     // The analysis's arrays were large and many: hand them back before the next phase (checking
     // the file, or the next table) allocates its own.
     release_free_memory();
-    let total_time = start.elapsed();
+    let finish_time = start.elapsed();
     Ok(BuildSummary {
         material: *material,
         stats,
@@ -173,7 +202,7 @@ pub fn build_table(
         draws,
         generate_time: mate_time + repetition_time,
         repetition_time,
-        write_time: total_time - mate_time - repetition_time,
+        write_time: finish_time - repetition_time,
     })
 }
 

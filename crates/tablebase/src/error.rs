@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use minishogi_retro::{GenerateError, TableError, ThreadPoolError, Value};
+use minishogi_retro::{GenerateError, PartitionError, TableError, ThreadPoolError, Value};
 use thiserror::Error;
 
 use crate::draw_value::{Case, DrawValue};
@@ -53,6 +53,9 @@ pub enum TablebaseError {
     /// Generation of a table failed.
     #[error(transparent)]
     Generate(#[from] GenerateError),
+    /// Partitioned generation of a table failed (the analysis, or a bad partitioning).
+    #[error(transparent)]
+    Partitioned(#[from] PartitionError),
     /// The repetition analysis of a table's mate-only draws failed.
     #[error(transparent)]
     RepetitionAnalysis(#[from] RepetitionAnalysisError),

@@ -41,12 +41,14 @@ mod index;
 mod material;
 mod material_table;
 mod memory_check;
+mod partitioned;
 mod placement;
 mod probe_answer;
 mod repetition;
 mod retro_rules;
 mod rewritten_table;
 mod table_info;
+mod table_partition;
 mod tablebase;
 mod verdict;
 mod verify;
@@ -54,8 +56,8 @@ mod verify_repetition;
 mod write;
 
 pub use build::{
-    build_table, memory_needed, plan_build, requested_sets, BuildPlan, BuildSummary, MemoryNeed, Present,
-    DEFAULT_BUILD_PIECES, MAX_BUILD_PIECES,
+    build_table, build_table_from_values, memory_needed, plan_build, requested_sets, BuildPlan, BuildSummary,
+    MateOnly, MemoryNeed, Present, DEFAULT_BUILD_PIECES, MAX_BUILD_PIECES,
 };
 pub use build_run::{build_tables, BuildEvent, BuildRun, VerifiedTable};
 pub use draw_value::{Case, CycleOutcome, DrawValue};
@@ -68,15 +70,18 @@ pub use material::{Material, MaterialError, MAX_PER_KIND};
 pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
 pub use memory_check::MemoryCheck;
 pub use minishogi_retro::{
-    available_memory, with_threads, GenerateError, GenerateOptions, GenerateStats, Header, Progress, Table,
-    TableError, ThreadPoolError, Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary,
-    DEFAULT_CACHE_BLOCKS, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
+    available_memory, with_threads, Applied, GenerateError, GenerateOptions, GenerateStats, Header,
+    PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Progress, Round, Table, TableError,
+    ThreadPoolError, Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary, DEFAULT_CACHE_BLOCKS,
+    FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
+pub use partitioned::{build_table_partitioned, generate_partitioned, king_pair_partitioning};
 pub use probe_answer::ProbeAnswer;
 pub use repetition::RepetitionValues;
 pub use retro_rules::{MinishogiRetro, RetroPos};
 pub use rewritten_table::RewrittenTable;
 pub use table_info::{OutcomeCount, TableInfo};
+pub use table_partition::{king_pair_bounds, ExpandedBytes, TablePartition};
 pub use tablebase::{OnTheFly, Probe, Tablebase};
 pub use verdict::{By, Verdict, Wdl};
 pub use verify::verify;

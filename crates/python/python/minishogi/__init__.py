@@ -29,6 +29,8 @@ from ._minishogi import (
     Position,
     ProbeResult,
     Tablebase,
+    TablePartition,
+    build_table_from_values,
     mate,
 )
 
@@ -55,5 +57,7 @@ __all__ = [
     "Position",
     "ProbeResult",
     "Tablebase",
+    "TablePartition",
+    "build_table_from_values",
     "mate",
 ]

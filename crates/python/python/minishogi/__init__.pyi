@@ -1,7 +1,7 @@
 """Type stubs of the native module ``minishogi._minishogi``."""
 
 from os import PathLike
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -277,3 +277,59 @@ def selfplay(
 def merge_datasets(paths: Sequence[Union[str, PathLike[str]]], out: Union[str, PathLike[str]]) -> int:
     """Concatenates the games of one run's dataset files (equal metadata), in order, into
     ``out`` and returns the number of games. Releases the GIL."""
+
+class TablePartition:
+    """One partition (a run of whole king pairs) of a table's mate-only analysis, stepped round by
+    round: ``expand(n)`` on every partition, the messages delivered, ``apply(n, messages)`` on
+    every partition; stop after a round in which no partition expanded a slot, then
+    ``finish()``. Bad input raises ``ValueError``; the analysis failing, ``RuntimeError``. The
+    heavy calls release the GIL."""
+
+    def __init__(
+        self, material: str, partitions: Union[int, List[int]], index: int, threads: Optional[int] = None
+    ) -> None:
+        """Partition ``index`` of ``partitions`` (a count, or king-pair bounds ``[0, …, 234]``),
+        after the initial pass."""
+    @staticmethod
+    def bounds(material: str, partitions: Union[int, List[int]]) -> List[int]:
+        """The slot bounds of the partitioning (checks the arguments; generates nothing)."""
+    @staticmethod
+    def from_bytes(material: str, state: bytes, threads: Optional[int] = None) -> "TablePartition":
+        """A partition restored from ``to_bytes()``."""
+    def expand(self, level: int) -> List[Tuple[int, bytes]]:
+        """``[(destination, message)]`` of the round at ``level``."""
+    def apply(self, level: int, messages: List[bytes]) -> int:
+        """Applies the round's messages addressed here; returns the slots resolved."""
+    def to_bytes(self) -> bytes:
+        """The state between rounds (checksummed)."""
+    def finish(self) -> bytes:
+        """The value bytes of the partition's slots; the partition is then spent."""
+    @property
+    def expanded(self) -> int: ...
+    @property
+    def sent_slots(self) -> Dict[int, int]: ...
+    @property
+    def seeds_ahead(self) -> bool: ...
+    @property
+    def span(self) -> Optional[Tuple[int, int, int]]:
+        """``(index, first slot, slots)``, ``None`` once finished."""
+    @property
+    def next_level(self) -> Optional[int]: ...
+    @property
+    def side_table(self) -> int: ...
+    @property
+    def material(self) -> str: ...
+
+def build_table_from_values(
+    material: str,
+    values: Union[bytes, List[bytes]],
+    dir: Union[str, PathLike[str]],
+    longest: int,
+    passes: int,
+    side_table: int = 0,
+    level: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Dict[str, object]:
+    """Writes the table of ``material`` into ``dir`` from its mate-only value bytes (the
+    partitions' ``finish()`` in order), byte for byte the file of ``minishogi tb gen``. Returns
+    ``path``, ``file_bytes``, ``legal_positions``, ``draws``. Releases the GIL."""

@@ -137,6 +137,17 @@ impl Indexer {
         self.size
     }
 
+    /// Number of king pairs, the most significant digit of the index (234).
+    pub fn king_pairs(&self) -> u64 {
+        self.king_pairs.len() as u64
+    }
+
+    /// Slots per king pair: the place value of the king-pair digit (slots `k · s .. (k + 1) · s`
+    /// hold the positions of king pair `k`).
+    pub fn slots_per_king_pair(&self) -> u64 {
+        self.pieces_size
+    }
+
     /// Bytes describing the index scheme, stored in table headers and compared when a table is
     /// opened: scheme version, piece counts (R B G S P), the number of king pairs and the size.
     pub fn params(&self) -> Vec<u8> {

@@ -6,20 +6,27 @@ exactly those games of the single-machine run, whichever worker plays it and whe
 finishes; :func:`merge_shards` concatenates the shards into the file ``minishogi selfplay`` writes
 for the same settings, byte for byte. See docs/distributed.md.
 
-Entry point: ``python -m minishogi.distributed selfplay|merge|status ...``.
+Endgame tables: :func:`run_tables` runs one set's partitioned mate-only analysis as rounds of
+Ray actors and writes the file ``minishogi tb gen`` writes (module ``tables``).
+
+Entry point: ``python -m minishogi.distributed selfplay|merge|status|tables ...``.
 """
 
 from .manifest import Manifest, ManifestError, ShardEntry
 from .shards import Shard, plan_shards
 from .selfplay import SelfplaySettings, merge_shards, run_selfplay
+from .tables import RoundReport, TablesRun, run_tables
 
 __all__ = [
     "Manifest",
     "ManifestError",
+    "RoundReport",
     "SelfplaySettings",
     "Shard",
     "ShardEntry",
+    "TablesRun",
     "merge_shards",
     "plan_shards",
     "run_selfplay",
+    "run_tables",
 ]

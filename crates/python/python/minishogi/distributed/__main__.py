@@ -1,9 +1,11 @@
-"""``python -m minishogi.distributed``: self-play on a Ray cluster, merging, and status.
+"""``python -m minishogi.distributed``: self-play and endgame tables on a Ray cluster.
 
     python -m minishogi.distributed selfplay --address auto --games 24000 --nodes 1000 \\
         --shard-games 500 --out shards/ [--merge data.data]
     python -m minishogi.distributed merge shards/ --out data.data
     python -m minishogi.distributed status shards/
+    python -m minishogi.distributed tables GGS --partitions 4 --address auto --dir tables/ \\
+        [--report GGS.md|GGS.json] [--checkpoint-every 10]
 
 Exit status 0 on success, 1 on an error (one line on stderr), 2 on bad arguments.
 """
@@ -15,6 +17,7 @@ import time
 from .manifest import Manifest, ManifestError
 from .selfplay import SelfplaySettings, merge_shards, report_shard, run_selfplay
 from .shards import plan_shards
+from .tables import run_tables, write_report
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,6 +49,18 @@ def _parser() -> argparse.ArgumentParser:
 
     st = sub.add_parser("status", help="the shards done and missing")
     st.add_argument("dir", help="the run's directory")
+
+    tp = sub.add_parser("tables", help="one set's table by partitioned rounds of Ray actors (the file of tb gen)")
+    tp.add_argument("set", help="the material set, e.g. GGS")
+    tp.add_argument("--partitions", type=int, required=True, help="partitions (runs of king pairs), one actor each")
+    tp.add_argument("--address", default="local", help="auto, local (a new cluster here), or host:port [default: local]")
+    tp.add_argument("--num-cpus", type=int, default=None, help="CPUs of a --address local cluster (default: all)")
+    tp.add_argument("--dir", required=True, help="the table directory")
+    tp.add_argument("--threads", type=int, default=1, help="threads per partition [default: 1]")
+    tp.add_argument("--cpus-per-partition", type=float, default=None, help="Ray CPUs per actor (default: a share of its node)")
+    tp.add_argument("--write-threads", type=int, default=None, help="threads of the final write on the driver (default: all)")
+    tp.add_argument("--checkpoint-every", type=int, default=0, metavar="K", help="save every partition's state every K rounds, and resume a dead actor from it [default: 0, off]")
+    tp.add_argument("--report", action="append", default=[], metavar="FILE", help="write the per-round volumes here (.json, else markdown); repeatable")
     return p
 
 
@@ -93,11 +108,32 @@ def _status(args) -> int:
     return 0 if len(done) == len(plan) else 3
 
 
+def _tables(args) -> int:
+    if args.partitions < 1:
+        raise ValueError(f"--partitions must be at least 1, got {args.partitions}")
+    if args.checkpoint_every < 0:
+        raise ValueError("--checkpoint-every must not be negative")
+    run = run_tables(args.set, args.partitions, args.dir, address=args.address, num_cpus=args.num_cpus,
+                     threads=args.threads, cpus_per_partition=args.cpus_per_partition,
+                     write_threads=args.write_threads, checkpoint_every=args.checkpoint_every)
+    t = run.totals()
+    slots = t["local_slots"] + t["cross_slots"]
+    nodes = len({p["node"] for p in run.placement})
+    print(f"{run.material}: {run.partitions} partitions on {nodes} nodes, {len(run.rounds)} rounds, "
+          f"longest mate {run.longest}; {slots} slots in messages, {t['local_bytes'] + t['cross_bytes']} bytes, "
+          f"{t['cross_bytes']} bytes across partitions; {run.total_seconds:.2f} s: {run.path}")
+    for path in args.report:
+        write_report(run, path)
+    return 0
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "selfplay":
             return _selfplay(args)
+        if args.command == "tables":
+            return _tables(args)
         if args.command == "merge":
             games = merge_shards(args.dir, args.out)
             print(f"{games} games: {args.out}")
