@@ -106,12 +106,12 @@ fn field(name: &str) -> String {
 
 /// The game as a CSA text.
 pub fn to_csa(finished: &FinishedGame) -> String {
-    write_csa(&GameRecord::of_finished(finished))
+    record_csa(&GameRecord::of_finished(finished))
 }
 
 /// A record as CSA: the header and start position, one line per move with its time, then the
 /// ending and the summary if the game has ended.
-pub(crate) fn write_csa(record: &GameRecord) -> String {
+pub fn record_csa(record: &GameRecord) -> String {
     let [sente, gote] = [field(&record.players[0]), field(&record.players[1])];
     let mut out = format!("V2.2\nN+{sente}\nN-{gote}\n'minishogi (5x5)\n");
     out.push_str(&board(&record.start));

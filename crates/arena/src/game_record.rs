@@ -7,7 +7,7 @@ use crate::termination::GameResult;
 use minishogi::{Move, Position};
 use std::time::Duration;
 
-/// A game as the record writers ([`GameRecord::kif`], [`GameRecord::csa`]) see it.
+/// A game as the record writers ([`crate::record_kif`], [`crate::record_csa`]) see it.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     /// The position before the first move.
@@ -33,15 +33,5 @@ impl GameRecord {
             players: finished.players.clone(),
             result: Some(played.result.clone()),
         }
-    }
-
-    /// The game as a KIF text (UTF-8).
-    pub fn kif(&self) -> String {
-        crate::kif::write_kif(self)
-    }
-
-    /// The game as a CSA (version 2.2) text.
-    pub fn csa(&self) -> String {
-        crate::csa::write_csa(self)
     }
 }

@@ -128,11 +128,11 @@ fn ending_word(termination: &Termination) -> &'static str {
 
 /// The game as a KIF text (UTF-8).
 pub fn to_kif(finished: &FinishedGame) -> String {
-    write_kif(&GameRecord::of_finished(finished))
+    record_kif(&GameRecord::of_finished(finished))
 }
 
 /// A record as KIF: the header, one line per move, then the ending if the game has ended.
-pub(crate) fn write_kif(record: &GameRecord) -> String {
+pub fn record_kif(record: &GameRecord) -> String {
     let start = &record.start;
     let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
     if *start == Position::startpos() {
@@ -212,12 +212,12 @@ mod tests {
         let m = start.parse_move("5d5c").unwrap();
         let players = ["A".to_string(), "B".to_string()];
         let record = GameRecord { start, moves: vec![(m, Duration::ZERO)], players, result: None };
-        let kif = record.kif();
+        let kif = record_kif(&record);
         assert!(
             kif.ends_with("手数----指手---------消費時間--\n   1 ５三歩(54)     ( 0:00/00:00:00)\n"),
             "{kif}"
         );
-        let csa = record.csa();
+        let csa = crate::csa::record_csa(&record);
         assert!(csa.ends_with("\n+\n+5453FU\nT0\n"), "{csa}");
     }
 }

@@ -1,10 +1,9 @@
 //! Conversions shared by the bindings: argument parsing, library errors as Python exceptions,
 //! and Python-style printing.
 
-use crate::position::PyPosition;
 use minishogi::{Color, Position, RuleSet};
 use minishogi_tablebase::TablebaseError;
-use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use std::fmt::Display;
 
@@ -41,19 +40,6 @@ pub fn table_error(e: &TablebaseError) -> PyErr {
         TablebaseError::File(_) => PyOSError::new_err(e.to_string()),
         _ => value_error(e),
     }
-}
-
-/// The position of an argument that is a `Position` or an SFEN string, and its SFEN as given.
-pub fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<(Position, String)> {
-    if let Ok(p) = obj.downcast::<PyPosition>() {
-        let pos = p.borrow().position().clone();
-        let sfen = pos.to_sfen();
-        return Ok((pos, sfen));
-    }
-    let sfen: String =
-        obj.extract().map_err(|_| PyTypeError::new_err("expected a Position or an SFEN string"))?;
-    let pos = parse_sfen(&sfen)?;
-    Ok((pos, sfen))
 }
 
 /// The position of an SFEN; a bad one is a `ValueError` naming the SFEN and what is wrong.

@@ -102,7 +102,7 @@ pub fn game_arg(obj: &Bound<'_, PyAny>) -> PyResult<Game> {
     if let Ok(p) = obj.downcast::<PyPosition>() {
         return Ok(p.borrow().game().clone());
     }
-    let (pos, _) = crate::convert::position_arg(obj)?;
+    let (pos, _) = crate::position::position_arg(obj)?;
     Ok(Game::new(pos, RuleSet::Standard))
 }
 

@@ -9,7 +9,8 @@
 //! `20..25` the side to move's hand counts (0, 1 or 2 on every square), `25..30` the
 //! opponent's, `30` all ones when gote is to move.
 
-use crate::convert::{position_arg, value_error};
+use crate::convert::value_error;
+use crate::position::position_arg;
 use minishogi::{Color, Kind, Move, Position, Square};
 use minishogi_engine::{active_features, MAX_ACTIVE};
 use numpy::ndarray::Array;

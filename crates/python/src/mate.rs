@@ -1,6 +1,7 @@
 //! `mate` and `MateResult`: the df-pn mate solver.
 
-use crate::convert::{position_arg, py_list, py_opt, value_error};
+use crate::convert::{py_list, py_opt, value_error};
+use crate::position::position_arg;
 use minishogi_mate::{Answer, Limits, Mode, Solver};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

@@ -182,13 +182,13 @@ impl PyPosition {
     /// if it has ended; `times` gives the seconds each move took (default: all zero).
     #[pyo3(signature = (sente="sente", gote="gote", times=None))]
     fn kif(&self, sente: &str, gote: &str, times: Option<Vec<f64>>) -> PyResult<String> {
-        Ok(game_record(&self.game, sente, gote, times)?.kif())
+        Ok(minishogi_arena::record_kif(&game_record(&self.game, sente, gote, times)?))
     }
 
     /// The game as a CSA (version 2.2) record, as `kif` does.
     #[pyo3(signature = (sente="sente", gote="gote", times=None))]
     fn csa(&self, sente: &str, gote: &str, times: Option<Vec<f64>>) -> PyResult<String> {
-        Ok(game_record(&self.game, sente, gote, times)?.csa())
+        Ok(minishogi_arena::record_csa(&game_record(&self.game, sente, gote, times)?))
     }
 
     /// The board as an SVG document. It shades the last move played, or `move` (a `Move` or USI
@@ -232,4 +232,18 @@ fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
         .extract()
         .map_err(|_| pyo3::exceptions::PyTypeError::new_err("expected a Move or a USI string"))?;
     Move::parse_usi(&usi).ok_or_else(|| value_error(format!("bad USI move '{usi}'")))
+}
+
+/// The position of an argument that is a `Position` or an SFEN string, and its SFEN as given.
+pub fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<(Position, String)> {
+    if let Ok(p) = obj.downcast::<PyPosition>() {
+        let pos = p.borrow().position().clone();
+        let sfen = pos.to_sfen();
+        return Ok((pos, sfen));
+    }
+    let sfen: String = obj
+        .extract()
+        .map_err(|_| pyo3::exceptions::PyTypeError::new_err("expected a Position or an SFEN string"))?;
+    let pos = parse_sfen(&sfen)?;
+    Ok((pos, sfen))
 }

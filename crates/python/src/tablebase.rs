@@ -1,8 +1,7 @@
 //! `Tablebase` and `ProbeResult`: exact verdicts from the endgame tables.
 
-use crate::convert::{
-    parse_color, parse_rules, parse_sfen, position_arg, py_list, py_opt, table_error, value_error,
-};
+use crate::convert::{parse_color, parse_rules, parse_sfen, py_list, py_opt, table_error, value_error};
+use crate::position::position_arg;
 use minishogi::{Color, Move, Position, RuleSet};
 use minishogi_tablebase::{Material, ProbeAnswer, Tablebase, TablebaseError};
 use pyo3::prelude::*;
