@@ -11,33 +11,15 @@ run's per-round table to `--out` (default: a temporary directory) as SET-PP.md a
 
 import argparse
 import json
-import os
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from minishogi.distributed.local_cluster import local_cluster
+
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_cluster():
-    ray_bin = str(Path(sys.executable).with_name("ray"))
-    port = free_port()
-    common = ["--num-cpus", "1", "--disable-usage-stats", "--node-ip-address", "127.0.0.1"]
-    env = dict(os.environ, RAY_ENABLE_UV_RUN_RUNTIME_ENV="0")
-    subprocess.run([ray_bin, "start", "--head", "--port", str(port), "--include-dashboard=false", *common],
-                   check=True, capture_output=True, env=env)
-    address = f"127.0.0.1:{port}"
-    subprocess.run([ray_bin, "start", "--address", address, *common], check=True, capture_output=True, env=env)
-    return ray_bin, address
 
 
 def main():
@@ -56,8 +38,7 @@ def main():
     gen_seconds = time.monotonic() - t
     (expected,) = (work / "gen").glob("*.mstb")
     print(f"tb gen {args.set} --threads 2: {gen_seconds:.2f} s")
-    ray_bin, address = start_cluster()
-    try:
+    with local_cluster(nodes=2, cpus_per_node=1) as address:
         for p in args.partitions:
             report = out / f"{args.set}-P{p}.json"
             cmd = [sys.executable, "-m", "minishogi.distributed", "tables", args.set, "--partitions", str(p),
@@ -83,8 +64,6 @@ def main():
                   f"command {seconds:.2f} s; file identical: {same}")
             if not same:
                 sys.exit("the files differ")
-    finally:
-        subprocess.run([ray_bin, "stop", "--force"], capture_output=True)
     print(f"reports: {out}")
 
 

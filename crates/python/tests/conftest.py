@@ -3,9 +3,6 @@ local two-node Ray cluster of the distributed tests."""
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -34,29 +31,15 @@ def cli():
     return found
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def cluster():
     """The address of a two-node Ray cluster on 127.0.0.1 (a head and a worker, one CPU each),
     started once for every distributed test and stopped at the end."""
     pytest.importorskip("ray", reason="ray is not installed (ci.sh installs it)")
-    ray_bin = str(Path(sys.executable).with_name("ray"))
-    port = free_port()
-    common = ["--num-cpus", "1", "--disable-usage-stats", "--node-ip-address", "127.0.0.1"]
-    env = dict(os.environ, RAY_ENABLE_UV_RUN_RUNTIME_ENV="0")
-    subprocess.run([ray_bin, "start", "--head", "--port", str(port), "--include-dashboard=false", *common],
-                   check=True, capture_output=True, env=env)
-    try:
-        address = f"127.0.0.1:{port}"
-        subprocess.run([ray_bin, "start", "--address", address, *common], check=True, capture_output=True, env=env)
+    from minishogi.distributed.local_cluster import local_cluster
+
+    with local_cluster(nodes=2, cpus_per_node=1) as address:
         yield address
-    finally:
-        subprocess.run([ray_bin, "stop", "--force"], capture_output=True)
 
 
 def sfen_pieces(sfen):

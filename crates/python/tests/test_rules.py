@@ -1,12 +1,11 @@
 """The rules through Python, against the rules crate's own reference data."""
 
-import threading
-import time
 
 import pytest
 
 import minishogi
 from conftest import read_tsv
+from gil_probe import ticks_in_first_half
 
 
 def test_perft_from_the_start_matches_the_reference_file():
@@ -102,26 +101,11 @@ def test_bad_arguments_raise_not_crash():
 
 
 def test_perft_releases_the_gil():
-    pos = minishogi.Position()
-    span = {}
-
-    def work():
-        span["start"] = time.perf_counter()
-        span["nodes"] = pos.perft(6)
-        span["end"] = time.perf_counter()
-
-    thread = threading.Thread(target=work)
-    ticks = []
-    thread.start()
-    while thread.is_alive():
-        ticks.append(time.perf_counter())
-    thread.join()
-    assert span["nodes"] == 8276188
+    nodes, during = ticks_in_first_half(lambda: minishogi.Position().perft(6))
+    assert nodes == 8276188
     # Ticks in the first half of the call: with the GIL held, the main thread could only run
     # after perft returned (between the return and the worker's next line), never in there.
-    half = span["start"] + (span["end"] - span["start"]) / 2
-    during = [t for t in ticks if span["start"] < t < half]
-    assert len(during) > 100, f"{len(during)} Python iterations in the first half of perft(6)"
+    assert during > 100, f"{during} Python iterations in the first half of perft(6)"
 
 
 def test_push_and_pop_in_any_order_keep_the_legal_moves_of_a_fresh_position():

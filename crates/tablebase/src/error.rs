@@ -84,8 +84,8 @@ impl TablebaseError {
     }
 }
 
-/// `n` bytes in binary units (`1.5 GiB`), as the memory error says them.
-fn binary_units(n: u64) -> String {
+/// `n` bytes in binary units (`1.5 GiB`), as the memory error and the table reports say them.
+pub fn binary_units(n: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
     let mut v = n as f64;
     let mut unit = 0;

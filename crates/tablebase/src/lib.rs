@@ -61,7 +61,7 @@ pub use build::{
 };
 pub use build_run::{build_tables, BuildEvent, BuildRun, VerifiedTable};
 pub use draw_value::{Case, CycleOutcome, DrawValue};
-pub use error::{RepetitionAnalysisError, RepetitionError, TablebaseError, VerifyError};
+pub use error::{binary_units, RepetitionAnalysisError, RepetitionError, TablebaseError, VerifyError};
 pub use exact::ExactProbe;
 pub use files::{table_file_name, EXTENSION, GAME, RULE_SET};
 pub use generate::{generate, generate_with_stats, repetition_values};

@@ -16,21 +16,8 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// `n` bytes in binary units (`1.5 KiB`).
-pub fn human_bytes(n: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = n as f64;
-    let mut unit = 0;
-    while v >= 1024.0 && unit + 1 < UNITS.len() {
-        v /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{n} B")
-    } else {
-        format!("{v:.1} {}", UNITS[unit])
-    }
-}
+/// `n` bytes in binary units (`1.5 KiB`): the tables' own wording.
+pub use minishogi_tablebase::binary_units as human_bytes;
 
 #[cfg(test)]
 mod tests {

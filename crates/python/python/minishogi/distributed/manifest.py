@@ -43,11 +43,11 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Writes ``text`` to ``path`` through a temporary file and a rename."""
+def write_atomic(path: Path, data: bytes) -> None:
+    """Writes ``data`` to ``path`` through a temporary file, fsync and a rename."""
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w") as f:
-        f.write(text)
+    with open(tmp, "wb") as f:
+        f.write(data)
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
@@ -123,4 +123,4 @@ class Manifest:
             "settings": self.settings,
             "shards": [asdict(self.shards[i]) for i in sorted(self.shards)],
         }
-        write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+        write_atomic(self.path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode())

@@ -17,7 +17,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable, Dict, Optional, Tuple
 
-from .manifest import Manifest, ManifestError, ShardEntry, sha256_of
+from .connect import connect
+from .manifest import Manifest, ManifestError, ShardEntry, sha256_of, write_atomic
 from .shards import Shard, plan_shards
 
 ATTEMPTS_LOG = "attempts.log"
@@ -98,32 +99,6 @@ def play_shard(kwargs: Dict[str, object], shard: Dict[str, int], attempts_log: O
         return out.read_bytes(), len(data)
 
 
-def _write_shard(directory: Path, shard: Shard, data: bytes) -> None:
-    """Writes a shard file atomically."""
-    path = directory / shard.file
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
-def _connect(address: str, num_cpus: Optional[int]):
-    """Joins the cluster at ``address`` (``auto``: the running one; ``local``: a new one in this
-    process with ``num_cpus`` CPUs; else ``host:port`` or ``ray://...``)."""
-    try:
-        import ray
-    except ImportError as e:
-        raise RuntimeError("the distributed path needs Ray: pip install 'ray>=2.9'") from e
-    if not ray.is_initialized():
-        if address == "local":
-            ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-    return ray
-
-
 def run_selfplay(
     settings: SelfplaySettings,
     out_dir,
@@ -145,7 +120,7 @@ def run_selfplay(
     done = len(plan) - len(todo)
     if not todo:
         return manifest
-    ray = _connect(address, num_cpus)
+    ray = connect(address, num_cpus)
     task = ray.remote(num_cpus=settings.threads_per_task, max_retries=max_retries)(play_shard)
     log = str(out_dir / ATTEMPTS_LOG)
     pending = {task.remote(settings.selfplay_kwargs(s), asdict(s), log): s for s in todo}
@@ -154,7 +129,7 @@ def run_selfplay(
         for ref in ready:
             shard = pending.pop(ref)
             data, positions = ray.get(ref)
-            _write_shard(out_dir, shard, data)
+            write_atomic(out_dir / shard.file, data)
             entry = ShardEntry(
                 index=shard.index,
                 file=shard.file,

@@ -25,7 +25,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
-from .selfplay import _connect
+from .connect import connect
+from .manifest import write_atomic
 
 
 @dataclass
@@ -236,7 +237,7 @@ def run_tables(
     pair_bounds = partitions if isinstance(partitions, list) else None
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    ray = _connect(address, num_cpus)
+    ray = connect(address, num_cpus)
     options = _placement(ray, parts, cpus_per_partition)
     actor_class = ray.remote(PartitionActor)
     king_bounds = pair_bounds or [b // (bounds[-1] // 234) for b in bounds]
@@ -332,6 +333,4 @@ def write_report(run: TablesRun, path) -> None:
     """The run as JSON (``.json``) or as the markdown table (any other suffix), atomically."""
     path = Path(path)
     text = run.to_json() if path.suffix == ".json" else run.to_markdown()
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
+    write_atomic(path, text.encode())
