@@ -40,13 +40,16 @@ mod ordering;
 mod pv;
 mod repetition;
 mod report;
+mod root_mate;
 mod score;
 mod search;
 mod search_params;
 mod shared;
+mod stability;
 mod table_probe;
 mod table_root;
 mod tactics;
+mod time_budget;
 mod tt;
 mod weights;
 mod worker;
@@ -55,7 +58,7 @@ pub use bench::{bench, bench_with, BenchResult, BENCH_POSITIONS};
 pub use codec::{decode_payload, encode_payload, load_versioned, save_versioned, CodecError};
 pub use evaluator::Evaluator;
 pub use features::{evaluate, features, EvalWeights, Features};
-pub use limits::{budget, Budget, Clock, Limits};
+pub use limits::{Clock, Limits};
 pub use nnue::{
     active_features, network_from_spec, shipped_network, Accumulator, AccumulatorStack, MoveDelta, Network,
     NetworkError, EVAL_SCALE, FEATURES, FEATURE_SET_ID, HIDDEN, L2, L2_WEIGHT_LIMIT, MAX_ACTIVE, MAX_EVAL,
@@ -66,4 +69,5 @@ pub use report::{Info, SearchResult};
 pub use score::{Score, REPETITION_WIN};
 pub use search::Searcher;
 pub use table_probe::TablebaseOracle;
+pub use time_budget::{budget, Budget, DEFAULT_MOVE_OVERHEAD};
 pub use weights::{Weights, WeightsError, MAX_WEIGHT};

@@ -3,12 +3,14 @@
 
 use crate::evaluator::Evaluator;
 use crate::features::EvalWeights;
-use crate::limits::{budget, Limits};
+use crate::limits::Limits;
 use crate::nnue::Network;
 use crate::oracle::EndgameOracle;
 use crate::report::{Info, SearchResult};
+use crate::root_mate::MateProbe;
 use crate::shared::Shared;
 use crate::table_root::table_root;
+use crate::time_budget::{budget, DEFAULT_MOVE_OVERHEAD};
 use crate::tt::Tt;
 use crate::worker::Worker;
 use crate::Weights;
@@ -27,6 +29,7 @@ pub struct Searcher {
     threads: usize,
     oracle: Option<Arc<dyn EndgameOracle>>,
     overhead: Duration,
+    mate_probe: MateProbe,
 }
 
 impl Searcher {
@@ -39,7 +42,8 @@ impl Searcher {
             tt: Arc::new(Tt::new(hash_mb)),
             threads: 1,
             oracle: None,
-            overhead: Duration::from_millis(50),
+            overhead: DEFAULT_MOVE_OVERHEAD,
+            mate_probe: MateProbe::default(),
         }
     }
 
@@ -138,6 +142,7 @@ impl Searcher {
         let root = game.position();
         let budget = budget(limits, root.side_to_move(), self.overhead);
         let halt = AtomicBool::new(false);
+        let history = game_history(game);
         let shared = Shared {
             tt: &self.tt,
             eval: &self.eval,
@@ -151,9 +156,9 @@ impl Searcher {
             rules: game.rules(),
             first_player: game.first_player(),
             game_plies: game.moves().len(),
+            game_positions: history.iter().map(|&(hash, _)| hash).collect(),
             threads: self.threads,
         };
-        let history = game_history(game);
         let result = std::thread::scope(|scope| {
             let mut helpers = Vec::new();
             for id in 1..self.threads {
@@ -166,7 +171,8 @@ impl Searcher {
                     w.nodes
                 }));
             }
-            let mut main = Worker::new(&shared, root.clone(), history, 0);
+            let mut main =
+                Worker::new(&shared, root.clone(), history, 0).with_mate_probe(&mut self.mate_probe);
             let result = main.iterate(info);
             halt.store(true, Ordering::Relaxed);
             let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();

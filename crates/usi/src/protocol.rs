@@ -6,7 +6,9 @@ use crate::lines::{bestmove_line, info_line};
 use crate::mate::{checkmate, FALLBACK_TIME};
 use crate::parse::{parse_go, parse_mate_time, parse_position};
 use minishogi::{Game, Position, RuleSet};
-use minishogi_engine::{network_from_spec, Info, Limits, Searcher, TablebaseOracle, Weights};
+use minishogi_engine::{
+    network_from_spec, Info, Limits, Searcher, TablebaseOracle, Weights, DEFAULT_MOVE_OVERHEAD,
+};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -128,7 +130,10 @@ impl Usi {
         self.say("option name WeightsFile type string default <empty>");
         self.say("option name EvalFile type string default embedded");
         self.say("option name Rules type combo default standard var standard var draw300");
-        self.say("option name MoveOverhead type spin default 50 min 0 max 10000");
+        self.say(&format!(
+            "option name MoveOverhead type spin default {} min 0 max 10000",
+            DEFAULT_MOVE_OVERHEAD.as_millis()
+        ));
         self.say("usiok");
     }
 

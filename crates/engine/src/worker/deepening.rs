@@ -3,8 +3,10 @@
 
 use super::Worker;
 use crate::report::{Info, SearchResult};
+use crate::root_mate::{RootMate, PROBE_MIN_TIME, PROBE_SCORES, PROBE_SHARE};
 use crate::score::{Score, INFINITE, MATE, MATE_BOUND};
 use crate::search_params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, MAX_PLY};
+use crate::stability::Stability;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -29,6 +31,7 @@ impl Worker<'_> {
         let limits = self.s.limits;
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).clamp(1, MAX_PLY as i32 - 8));
         let mut prev = 0;
+        let mut stability = Stability::default();
         for depth in 1..=max_depth {
             // Helpers search a little deeper on odd ids so the threads diverge.
             let depth_here = if self.id % 2 == 1 { (depth + 1).min(max_depth) } else { depth };
@@ -55,21 +58,19 @@ impl Worker<'_> {
                 result.best = Some(result.pv[0]);
             }
             if self.id == 0 {
-                let elapsed = self.s.start.elapsed();
-                let nodes = self.total_nodes();
-                let nps = (nodes as u128 * 1_000_000 / elapsed.as_micros().max(1)) as u64;
-                info(&Info {
-                    depth: result.depth,
-                    seldepth: result.seldepth,
-                    score: result.score,
-                    nodes,
-                    nps,
-                    time: elapsed,
-                    pv: result.pv.clone(),
-                    hashfull: self.s.tt.hashfull(),
-                });
+                self.report(&result, info);
             }
-            if self.done_after_iteration(v, depth, root_moves.len()) {
+            if let Some(mate) = self.root_mate(v) {
+                result.best = mate.line.first().copied();
+                result.score = Score::Mate(mate.plies as i32);
+                result.pv = mate.line;
+                if self.id == 0 {
+                    self.report(&result, info);
+                }
+                break;
+            }
+            let factor = stability.update(depth, result.best, v);
+            if self.done_after_iteration(v, depth, root_moves.len(), factor) {
                 break;
             }
         }
@@ -78,7 +79,41 @@ impl Worker<'_> {
         result
     }
 
-    fn done_after_iteration(&mut self, v: i32, depth: i32, root_moves: usize) -> bool {
+    /// Tells `info` about the result so far.
+    fn report(&self, result: &SearchResult, info: &mut dyn FnMut(&Info)) {
+        let elapsed = self.s.start.elapsed();
+        let nodes = self.total_nodes();
+        let nps = (nodes as u128 * 1_000_000 / elapsed.as_micros().max(1)) as u64;
+        info(&Info {
+            depth: result.depth,
+            seldepth: result.seldepth,
+            score: result.score,
+            nodes,
+            nps,
+            time: elapsed,
+            pv: result.pv.clone(),
+            hashfull: self.s.tt.hashfull(),
+        });
+    }
+
+    /// A mate proved by the root solver, asked once per search (main thread, clock-limited
+    /// searches) when an iteration scores `v` in [`PROBE_SCORES`] and there is time for it.
+    fn root_mate(&mut self, v: i32) -> Option<RootMate> {
+        let limits = self.s.limits;
+        let budget = self.s.budget?;
+        if !PROBE_SCORES.contains(&v) || limits.mate.is_some() || limits.infinite {
+            return None;
+        }
+        let time = budget.hard.saturating_sub(self.s.start.elapsed()) / PROBE_SHARE;
+        if time < PROBE_MIN_TIME {
+            return None;
+        }
+        let root = self.pos.clone();
+        self.mate_probe.take()?.prove(&root, &self.s.game_positions, time)
+    }
+
+    /// True when the search ends after this iteration; `factor` stretches the time target.
+    fn done_after_iteration(&mut self, v: i32, depth: i32, root_moves: usize, factor: f64) -> bool {
         let limits = self.s.limits;
         if self.s.halt.load(Ordering::Relaxed) || self.s.stop.load(Ordering::Relaxed) {
             return true;
@@ -96,7 +131,7 @@ impl Worker<'_> {
             return true;
         }
         if let Some(b) = self.s.budget {
-            if root_moves == 1 || self.s.start.elapsed() >= b.soft {
+            if root_moves == 1 || self.s.start.elapsed() >= b.stop_after(factor) {
                 return true;
             }
         }

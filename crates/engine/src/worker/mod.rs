@@ -13,6 +13,7 @@ use crate::oracle::TbValue;
 use crate::ordering::{order_score, pick_next, QuietHistories};
 use crate::pv::PvTable;
 use crate::repetition::Line;
+use crate::root_mate::MateProbe;
 use crate::score::{from_tt, mate_in, table_repetition_win, to_tt, INFINITE, MATE_BOUND};
 use crate::search_params::*;
 use crate::shared::Shared;
@@ -47,6 +48,8 @@ pub(crate) struct Worker<'a> {
     accumulators: Option<AccumulatorStack>,
     /// The move a singular-extension search at each ply leaves out.
     excluded: [Option<Move>; MAX_PLY + 2],
+    /// The root mate solver (main thread only), until it has been asked once.
+    mate_probe: Option<&'a mut MateProbe>,
 }
 
 /// What a node found, for the table: its best score (from the root) and move, and its window
@@ -82,7 +85,13 @@ impl<'a> Worker<'a> {
             lmr: lmr_table(),
             accumulators,
             excluded: [None; MAX_PLY + 2],
+            mate_probe: None,
         }
+    }
+
+    /// This worker may ask `probe` for a mate at the root once, when it finds itself winning.
+    pub fn with_mate_probe(self, probe: &'a mut MateProbe) -> Worker<'a> {
+        Worker { mate_probe: Some(probe), ..self }
     }
 
     fn total_nodes(&self) -> u64 {

@@ -1,0 +1,75 @@
+//! The mate solver at the root: when the search says the side to move is winning but has not
+//! found a mate, df-pn (tsume: the attacker checks every move) gets part of the remaining time.
+//! Long checking mates are where alpha-beta with its reductions is weakest and df-pn strongest.
+
+use minishogi::{Move, Position};
+use minishogi_mate::{Limits, MateResult, Mode, Solver};
+use std::collections::HashSet;
+use std::time::Duration;
+
+/// The solver's table, in MB: small, because it is cleared before every probe.
+const TABLE_MB: usize = 4;
+/// An iteration scoring in this range (centipawns, side to move) asks the solver: winning by
+/// the evaluation; mates, repetitions and table results score beyond it.
+pub(crate) const PROBE_SCORES: std::ops::Range<i32> = 800..10_000;
+/// The share (one in N) of the time left to the hard limit that a probe may spend.
+pub(crate) const PROBE_SHARE: u32 = 2;
+/// Probes shorter than this are not worth clearing the table for.
+pub(crate) const PROBE_MIN_TIME: Duration = Duration::from_millis(2);
+
+/// A proved mate from the root: its length in plies and the line.
+pub(crate) struct RootMate {
+    pub plies: u32,
+    pub line: Vec<Move>,
+}
+
+/// The solver a searcher keeps between moves.
+pub(crate) struct MateProbe {
+    solver: Solver,
+}
+
+impl Default for MateProbe {
+    fn default() -> MateProbe {
+        MateProbe { solver: Solver::new(TABLE_MB) }
+    }
+}
+
+impl MateProbe {
+    /// A mate by the side to move of `root` proved within `time`, whose line meets no position
+    /// of `game` (the hashes of the game's positions before the root): the solver sees only its
+    /// own path, and a repeated game position could turn its mate into a perpetual check.
+    pub fn prove(&mut self, root: &Position, game: &HashSet<u64>, time: Duration) -> Option<RootMate> {
+        let limits = Limits { time: Some(time), ..Limits::default() };
+        let MateResult::Mate { plies, line, .. } = self.solver.solve(root, Mode::Tsume, &limits).result
+        else {
+            return None;
+        };
+        let mut pos = root.clone();
+        for &m in &line {
+            pos.play(m);
+            if game.contains(&pos.hash()) {
+                return None;
+            }
+        }
+        (!line.is_empty()).then_some(RootMate { plies, line })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proves_a_checking_mate_and_refuses_one_through_a_game_position() {
+        // A gold dropped in front of the king, guarded by the pawn: mate in one.
+        let root = Position::from_sfen("4k/5/4P/5/K4 b G 1").unwrap();
+        let mut probe = MateProbe::default();
+        let mate = probe.prove(&root, &HashSet::new(), Duration::from_secs(1)).unwrap();
+        assert_eq!((mate.plies, mate.line[0].to_string().as_str()), (1, "G*1b"));
+        let mut after = root.clone();
+        after.play(mate.line[0]);
+        assert!(probe.prove(&root, &HashSet::from([after.hash()]), Duration::from_secs(1)).is_none());
+        // No checking mate at the start.
+        assert!(probe.prove(&Position::startpos(), &HashSet::new(), Duration::from_millis(50)).is_none());
+    }
+}
