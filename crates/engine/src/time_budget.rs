@@ -6,10 +6,15 @@ use crate::limits::Limits;
 use minishogi::Color;
 use std::time::Duration;
 
-/// Time kept back from every clock for the pipe and the process waking up. Measured on a local
-/// pipe under load: a move arrives 1–2 ms after the engine's own deadline at the median and
-/// under 10 ms in 99 % of moves (docs/engine.md, "Time management").
+/// Time kept back from every clock for the pipe and the process waking up. A move arrives
+/// about 0.5 ms after the engine's own deadline on an idle local pipe (1.3–4.4 ms at the 99th
+/// percentile) and up to about 11 ms on a loaded machine (docs/engine.md, "Time management").
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(10);
+
+/// At most this share (one in N) of a byoyomi or a fixed move time is kept back: a 20 ms
+/// byoyomi with 10 ms in reserve would halve the search, and games that short are played by
+/// runners that allow a grace, while the pipe itself is late by well under a tenth.
+const RESERVE_SHARE_OF_MOVE_TIME: u32 = 10;
 
 /// Moves of our own that main time is divided over: minishogi games are short, and a game that
 /// goes on past them still has the byoyomi or increment, or a shrinking share of what is left.
@@ -60,12 +65,13 @@ pub fn budget(limits: &Limits, side: Color, overhead: Duration) -> Option<Budget
         return None;
     }
     if let Some(t) = limits.movetime {
-        return Some(Budget::fixed(t.saturating_sub(overhead)));
+        return Some(Budget::fixed(t.saturating_sub(reserve(overhead, t))));
     }
     let clock = limits.clock?;
     let left = clock.time[side.index()];
     let inc = clock.inc[side.index()];
     let byo = clock.byoyomi;
+    let overhead = if byo.is_zero() { overhead } else { reserve(overhead, byo) };
     if left.is_zero() && inc.is_zero() {
         // Pure byoyomi: unused time is lost, so all of it is spent.
         return Some(Budget::fixed(byo.saturating_sub(overhead)));
@@ -77,6 +83,11 @@ pub fn budget(limits: &Limits, side: Color, overhead: Duration) -> Option<Budget
     let hard = hard.saturating_sub(overhead).clamp(MINIMUM, usable);
     let floor = byo.saturating_sub(overhead).min(hard);
     Some(Budget { target: target.saturating_sub(overhead).clamp(floor.max(MINIMUM), hard), floor, hard })
+}
+
+/// What is kept back from a move time or byoyomi of `time`.
+fn reserve(overhead: Duration, time: Duration) -> Duration {
+    overhead.min(time / RESERVE_SHARE_OF_MOVE_TIME)
 }
 
 #[cfg(test)]
@@ -98,9 +109,10 @@ mod tests {
     #[test]
     fn pure_byoyomi_spends_all_of_it_but_the_overhead() {
         assert_eq!(of(&clock(0, 0, 200)), Budget { target: MS(190), floor: MS(190), hard: MS(190) });
-        assert_eq!(of(&clock(0, 0, 20)).hard, MS(10));
-        // Less byoyomi than the overhead: move at once rather than lose.
-        assert_eq!(of(&clock(0, 0, 5)).hard, MS(1));
+        // A short byoyomi keeps back a tenth of itself at most.
+        assert_eq!(of(&clock(0, 0, 50)).hard, MS(45));
+        assert_eq!(of(&clock(0, 0, 20)).hard, MS(18));
+        assert_eq!(of(&clock(0, 0, 1)).hard, MS(1));
         assert!(!of(&clock(0, 0, 200)).is_flexible());
     }
 
@@ -134,6 +146,7 @@ mod tests {
     #[test]
     fn fixed_time_and_unlimited_searches() {
         assert_eq!(of(&Limits::movetime(MS(300))), Budget::fixed(MS(290)));
+        assert_eq!(of(&Limits::movetime(MS(30))), Budget::fixed(MS(27)));
         assert_eq!(budget(&Limits { infinite: true, ..clock(1000, 0, 0) }, Color::Sente, MS(10)), None);
         assert_eq!(budget(&Limits::depth(3), Color::Sente, MS(10)), None);
     }
