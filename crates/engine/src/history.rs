@@ -146,3 +146,17 @@ mod tests {
         assert_eq!(ch.get(PieceTo::NONE, kb), 0);
     }
 }
+
+/// The quiet-move histories a searcher keeps from one move of a game to the next, so that a
+/// short search starts with the ordering the last ones learnt.
+pub(crate) struct QuietStats {
+    pub history: History,
+    pub continuation: ContinuationHistory,
+}
+
+impl QuietStats {
+    /// All scores zero.
+    pub fn new() -> QuietStats {
+        QuietStats { history: History::new(), continuation: ContinuationHistory::new() }
+    }
+}

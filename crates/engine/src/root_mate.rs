@@ -23,15 +23,10 @@ pub(crate) struct RootMate {
     pub line: Vec<Move>,
 }
 
-/// The solver a searcher keeps between moves.
+/// The solver a searcher keeps between moves, made at its first use.
+#[derive(Default)]
 pub(crate) struct MateProbe {
-    solver: Solver,
-}
-
-impl Default for MateProbe {
-    fn default() -> MateProbe {
-        MateProbe { solver: Solver::new(TABLE_MB) }
-    }
+    solver: Option<Solver>,
 }
 
 impl MateProbe {
@@ -40,8 +35,8 @@ impl MateProbe {
     /// own path, and a repeated game position could turn its mate into a perpetual check.
     pub fn prove(&mut self, root: &Position, game: &HashSet<u64>, time: Duration) -> Option<RootMate> {
         let limits = Limits { time: Some(time), ..Limits::default() };
-        let MateResult::Mate { plies, line, .. } = self.solver.solve(root, Mode::Tsume, &limits).result
-        else {
+        let solver = self.solver.get_or_insert_with(|| Solver::new(TABLE_MB));
+        let MateResult::Mate { plies, line, .. } = solver.solve(root, Mode::Tsume, &limits).result else {
             return None;
         };
         let mut pos = root.clone();

@@ -3,6 +3,7 @@
 
 use crate::evaluator::Evaluator;
 use crate::features::EvalWeights;
+use crate::history::QuietStats;
 use crate::limits::Limits;
 use crate::nnue::Network;
 use crate::oracle::EndgameOracle;
@@ -30,6 +31,8 @@ pub struct Searcher {
     oracle: Option<Arc<dyn EndgameOracle>>,
     overhead: Duration,
     mate_probe: MateProbe,
+    /// The main thread's move-ordering histories from the last search (none after `clear`).
+    stats: Option<QuietStats>,
 }
 
 impl Searcher {
@@ -44,6 +47,7 @@ impl Searcher {
             oracle: None,
             overhead: DEFAULT_MOVE_OVERHEAD,
             mate_probe: MateProbe::default(),
+            stats: None,
         }
     }
 
@@ -112,9 +116,10 @@ impl Searcher {
         self.overhead = overhead;
     }
 
-    /// Forgets everything learnt (a new game).
+    /// Forgets everything learnt (a new game): the table and the move-ordering histories.
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.stats = None;
     }
 
     /// The static evaluation of `pos` from the side to move.
@@ -159,7 +164,8 @@ impl Searcher {
             game_positions: history.iter().map(|&(hash, _)| hash).collect(),
             threads: self.threads,
         };
-        let result = std::thread::scope(|scope| {
+        let stats = self.stats.take().unwrap_or_else(QuietStats::new);
+        let (result, stats) = std::thread::scope(|scope| {
             let mut helpers = Vec::new();
             for id in 1..self.threads {
                 let shared = &shared;
@@ -171,13 +177,15 @@ impl Searcher {
                     w.nodes
                 }));
             }
-            let mut main =
-                Worker::new(&shared, root.clone(), history, 0).with_mate_probe(&mut self.mate_probe);
+            let mut main = Worker::new(&shared, root.clone(), history, 0)
+                .with_stats(stats)
+                .with_mate_probe(&mut self.mate_probe);
             let result = main.iterate(info);
             halt.store(true, Ordering::Relaxed);
             let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            SearchResult { nodes: main.nodes + helper_nodes, ..result }
+            (SearchResult { nodes: main.nodes + helper_nodes, ..result }, main.into_stats())
         });
+        self.stats = Some(stats);
         SearchResult { time: start.elapsed(), ..result }
     }
 }

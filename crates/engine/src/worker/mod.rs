@@ -7,7 +7,7 @@ mod deepening;
 mod quiescence;
 
 use crate::evaluator::Evaluator;
-use crate::history::{ContinuationHistory, History, Killers, PieceTo, NO_MOVE};
+use crate::history::{Killers, PieceTo, QuietStats, NO_MOVE};
 use crate::nnue::AccumulatorStack;
 use crate::oracle::TbValue;
 use crate::ordering::{order_score, pick_next, QuietHistories};
@@ -36,8 +36,8 @@ pub(crate) struct Worker<'a> {
     root_depth: i32,
     root_update: Option<(Move, i32)>,
     killers: Killers,
-    history: History,
-    continuation: ContinuationHistory,
+    /// Quiet-move histories: the main thread's come from the searcher and go back to it.
+    stats: QuietStats,
     /// The move played at each ply of the line, for continuation histories.
     played: [PieceTo; MAX_PLY + 2],
     /// The static evaluation at each ply of the line (`None` when in check).
@@ -77,8 +77,7 @@ impl<'a> Worker<'a> {
             root_depth: 1,
             root_update: None,
             killers: Killers::new(),
-            history: History::new(),
-            continuation: ContinuationHistory::new(),
+            stats: QuietStats::new(),
             played: [PieceTo::NONE; MAX_PLY + 2],
             static_evals: [None; MAX_PLY + 2],
             pv: PvTable::new(),
@@ -87,6 +86,16 @@ impl<'a> Worker<'a> {
             excluded: [None; MAX_PLY + 2],
             mate_probe: None,
         }
+    }
+
+    /// This worker starts from the histories of earlier searches.
+    pub fn with_stats(self, stats: QuietStats) -> Worker<'a> {
+        Worker { stats, ..self }
+    }
+
+    /// The histories, for the next search.
+    pub fn into_stats(self) -> QuietStats {
+        self.stats
     }
 
     /// This worker may ask `probe` for a mate at the root once, when it finds itself winning.
@@ -452,7 +461,7 @@ impl<'a> Worker<'a> {
 
     /// The histories of quiet moves after the `earlier` moves.
     fn quiet_histories(&self, earlier: [PieceTo; 2]) -> QuietHistories<'_> {
-        QuietHistories { main: &self.history, continuation: &self.continuation, earlier }
+        QuietHistories { main: &self.stats.history, continuation: &self.stats.continuation, earlier }
     }
 
     /// True when the static evaluation at `ply` is better than two plies before (or there was
@@ -484,14 +493,14 @@ impl<'a> Worker<'a> {
         self.killers.add(ply, m);
         let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
         let earlier = [self.played_before(ply, 1), self.played_before(ply, 2)];
-        self.history.update(&self.pos, m, bonus);
+        self.stats.history.update(&self.pos, m, bonus);
         for e in earlier {
-            self.continuation.update(e, piece_to, bonus);
+            self.stats.continuation.update(e, piece_to, bonus);
         }
         for &(q, q_piece_to) in tried_before {
-            self.history.update(&self.pos, q, -bonus);
+            self.stats.history.update(&self.pos, q, -bonus);
             for e in earlier {
-                self.continuation.update(e, q_piece_to, -bonus);
+                self.stats.continuation.update(e, q_piece_to, -bonus);
             }
         }
     }
