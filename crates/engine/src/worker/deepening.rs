@@ -64,9 +64,8 @@ impl Worker<'_> {
                 result.best = mate.line.first().copied();
                 result.score = Score::Mate(mate.plies as i32);
                 result.pv = mate.line;
-                if self.id == 0 {
-                    self.report(&result, info);
-                }
+                // Only the main thread has a probe, and only it reports.
+                self.report(&result, info);
                 break;
             }
             let factor = stability.update(depth, result.best, v);
