@@ -31,6 +31,11 @@ impl Line {
         Line { entries, count, floor: 0 }
     }
 
+    /// True when `hash` is on the line (the game's positions, at the root).
+    pub fn contains(&self, hash: u64) -> bool {
+        self.count[bucket(hash)] > 0 && self.entries.iter().any(|&(h, _)| h == hash)
+    }
+
     /// A move reached `hash`, checking or not.
     #[inline]
     pub fn push(&mut self, hash: u64, gave_check: bool) {

@@ -4,7 +4,6 @@
 
 use minishogi::{Move, Position};
 use minishogi_mate::{Limits, MateResult, Mode, Solver};
-use std::collections::HashSet;
 use std::time::Duration;
 
 /// The solver's table, in MB: small, because it is cleared before every probe.
@@ -31,9 +30,14 @@ pub(crate) struct MateProbe {
 
 impl MateProbe {
     /// A mate by the side to move of `root` proved within `time`, whose line meets no position
-    /// of `game` (the hashes of the game's positions before the root): the solver sees only its
+    /// for which `in_game` holds (the game's positions up to the root): the solver sees only its
     /// own path, and a repeated game position could turn its mate into a perpetual check.
-    pub fn prove(&mut self, root: &Position, game: &HashSet<u64>, time: Duration) -> Option<RootMate> {
+    pub fn prove(
+        &mut self,
+        root: &Position,
+        in_game: &dyn Fn(u64) -> bool,
+        time: Duration,
+    ) -> Option<RootMate> {
         let limits = Limits { time: Some(time), ..Limits::default() };
         let solver = self.solver.get_or_insert_with(|| Solver::new(TABLE_MB));
         let MateResult::Mate { plies, line, .. } = solver.solve(root, Mode::Tsume, &limits).result else {
@@ -42,7 +46,7 @@ impl MateProbe {
         let mut pos = root.clone();
         for &m in &line {
             pos.play(m);
-            if game.contains(&pos.hash()) {
+            if in_game(pos.hash()) {
                 return None;
             }
         }
@@ -59,12 +63,12 @@ mod tests {
         // A gold dropped in front of the king, guarded by the pawn: mate in one.
         let root = Position::from_sfen("4k/5/4P/5/K4 b G 1").unwrap();
         let mut probe = MateProbe::default();
-        let mate = probe.prove(&root, &HashSet::new(), Duration::from_secs(1)).unwrap();
+        let mate = probe.prove(&root, &|_| false, Duration::from_secs(1)).unwrap();
         assert_eq!((mate.plies, mate.line[0].to_string().as_str()), (1, "G*1b"));
         let mut after = root.clone();
         after.play(mate.line[0]);
-        assert!(probe.prove(&root, &HashSet::from([after.hash()]), Duration::from_secs(1)).is_none());
+        assert!(probe.prove(&root, &|h| h == after.hash(), Duration::from_secs(1)).is_none());
         // No checking mate at the start.
-        assert!(probe.prove(&Position::startpos(), &HashSet::new(), Duration::from_millis(50)).is_none());
+        assert!(probe.prove(&Position::startpos(), &|_| false, Duration::from_millis(50)).is_none());
     }
 }

@@ -147,7 +147,6 @@ impl Searcher {
         let root = game.position();
         let budget = budget(limits, root.side_to_move(), self.overhead);
         let halt = AtomicBool::new(false);
-        let history = game_history(game);
         let shared = Shared {
             tt: &self.tt,
             eval: &self.eval,
@@ -161,9 +160,9 @@ impl Searcher {
             rules: game.rules(),
             first_player: game.first_player(),
             game_plies: game.moves().len(),
-            game_positions: history.iter().map(|&(hash, _)| hash).collect(),
             threads: self.threads,
         };
+        let history = game_history(game);
         let stats = self.stats.take().unwrap_or_else(QuietStats::new);
         let (result, stats) = std::thread::scope(|scope| {
             let mut helpers = Vec::new();

@@ -7,7 +7,6 @@ use crate::oracle::EndgameOracle;
 use crate::time_budget::Budget;
 use crate::tt::Tt;
 use minishogi::{Color, RuleSet};
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
@@ -28,7 +27,5 @@ pub(crate) struct Shared<'a> {
     pub rules: RuleSet,
     pub first_player: Color,
     pub game_plies: usize,
-    /// Hashes of the game's positions up to the root, for the root mate probe.
-    pub game_positions: HashSet<u64>,
     pub threads: usize,
 }

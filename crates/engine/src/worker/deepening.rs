@@ -98,17 +98,19 @@ impl Worker<'_> {
     /// A mate proved by the root solver, asked once per search (main thread, clock-limited
     /// searches) when an iteration scores `v` in [`PROBE_SCORES`] and there is time for it.
     fn root_mate(&mut self, v: i32) -> Option<RootMate> {
-        let limits = self.s.limits;
+        // No budget for infinite or depth- and node-limited searches.
         let budget = self.s.budget?;
-        if !PROBE_SCORES.contains(&v) || limits.mate.is_some() || limits.infinite {
+        if !PROBE_SCORES.contains(&v) || self.s.limits.mate.is_some() {
             return None;
         }
         let time = budget.hard.saturating_sub(self.s.start.elapsed()) / PROBE_SHARE;
         if time < PROBE_MIN_TIME {
             return None;
         }
-        let root = self.pos.clone();
-        self.mate_probe.take()?.prove(&root, &self.s.game_positions, time)
+        let probe = self.mate_probe.take()?;
+        // Between iterations the line is the game up to the root.
+        let line = &self.line;
+        probe.prove(&self.pos, &|hash| line.contains(hash), time)
     }
 
     /// True when the search ends after this iteration; `factor` stretches the time target.
