@@ -87,3 +87,26 @@ fn settings_out_of_range_name_the_flag() {
         assert!(err.starts_with("minishogi: ") && err.contains(flag), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_network_can_play_the_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let base = ["selfplay", "--games", "4", "--nodes", "200", "--seed", "5", "--threads", "2"];
+    ok(&run(&[&base[..], &["--network", "embedded", "--out", &p("net.data")]].concat()));
+    ok(&run(&[&base[..], &["--weights", "embedded", "--out", &p("lin.data")]].concat()));
+    // Another evaluation plays other games from the same openings.
+    assert_ne!(std::fs::read(p("net.data")).unwrap(), std::fs::read(p("lin.data")).unwrap());
+
+    for (args, says) in [
+        (vec!["--network", "embedded", "--weights", "initial"], "cannot be used with"),
+        (vec!["--network", "linear"], "--weights"),
+        (vec!["--network", "/nonexistent/net.nnue"], "/nonexistent/net.nnue"),
+    ] {
+        let result = run(&[&base[..], &args[..], &["--out", &p("x.data")]].concat());
+        assert!(!result.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&result.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    assert!(!dir.path().join("x.data").exists());
+}

@@ -8,9 +8,10 @@ use clap::Args;
 use minishogi_arena::Error as ArenaError;
 use minishogi_arena::MatchConfig;
 use minishogi_arena::OpeningConfig;
-use minishogi_arena::{load_weights, EMBEDDED};
+use minishogi_arena::{load_weights, Evaluation, EMBEDDED};
+use minishogi_engine::network_from_spec;
 use minishogi_selfplay::summary;
-use minishogi_selfplay::{selfplay, SelfplayConfig};
+use minishogi_selfplay::{selfplay_with, SelfplayConfig};
 use minishogi_trainer::Error;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -98,8 +99,11 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Weights that play: a file, `initial` or `embedded` (default).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "network")]
     pub weights: Option<String>,
+    /// A network that plays instead of the weights: `embedded` (the shipped one) or a file.
+    #[arg(long)]
+    pub network: Option<String>,
     /// The dataset to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -117,9 +121,25 @@ pub fn exec(args: &SelfplayArgs) -> CliResult {
     crate::output::print_lines([report?])
 }
 
+/// What plays both sides, and the name the dataset records (the weights' spec, or
+/// `network SPEC` as the Python package records it).
+fn player(args: &SelfplayArgs) -> Result<(Evaluation, String), String> {
+    match &args.network {
+        Some(spec) => match network_from_spec(spec) {
+            Ok(Some(net)) => Ok((Evaluation::Network(net), format!("network {spec}"))),
+            Ok(None) => Err("--network linear is --weights embedded: name the weights instead".into()),
+            Err(e) => Err(format!("--network {spec}: {e}")),
+        },
+        None => {
+            let spec = args.weights.as_deref().unwrap_or(EMBEDDED);
+            let weights = load_weights(spec).map_err(flag_error)?;
+            Ok((Evaluation::Linear(Box::new(weights)), spec.to_string()))
+        }
+    }
+}
+
 fn play(args: &SelfplayArgs, on_game: &(dyn Fn() + Sync)) -> Result<String, String> {
-    let spec = args.weights.as_deref().unwrap_or(EMBEDDED);
-    let weights = load_weights(spec).map_err(flag_error)?;
+    let (evaluation, name) = player(args)?;
     let config = SelfplayConfig {
         games: args.games,
         first_game: args.first_game,
@@ -130,7 +150,7 @@ fn play(args: &SelfplayArgs, on_game: &(dyn Fn() + Sync)) -> Result<String, Stri
         ..SelfplayConfig::default()
     };
     let clock = Instant::now();
-    let data = args.threads.install(|| selfplay(&config, &weights, spec, on_game))?;
+    let data = args.threads.install(|| selfplay_with(&config, &evaluation, &name, on_game))?;
     let secs = clock.elapsed().as_secs_f64();
     data.save(&args.out).map_err(flag_error)?;
     let speed = args.games as f64 * 60.0 / secs.max(1e-9);
