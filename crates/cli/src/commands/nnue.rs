@@ -66,7 +66,8 @@ pub struct NnueTrainArgs {
     /// The float network to write (default: --out with extension `float`).
     #[arg(long)]
     pub float_out: Option<PathBuf>,
-    /// A float network to start from (default: random weights from --seed).
+    /// A float network to start from, or a network file (`.nnue`: dequantised; a narrower one
+    /// gets new units) (default: random weights from --seed).
     #[arg(long)]
     pub init: Option<PathBuf>,
     /// Loss curve path without extension (default: --out with extension `loss`).

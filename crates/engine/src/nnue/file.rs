@@ -110,9 +110,14 @@ impl Network {
             return Err(format!("feature set {:#x}, this build uses {FEATURE_SET_ID:#x}", f.feature_set));
         }
         let sizes = (f.features as usize, f.hidden as usize, f.l2 as usize);
-        if sizes != (FEATURES, HIDDEN, L2) {
-            return Err(format!("layer sizes {sizes:?}, this build uses {:?}", (FEATURES, HIDDEN, L2)));
+        let narrower = f.hidden > 0 && f.hidden as usize <= HIDDEN;
+        if (sizes.0, sizes.2) != (FEATURES, L2) || !narrower {
+            return Err(format!(
+                "layer sizes {sizes:?}, this build uses {:?} (or an accumulator up to {HIDDEN} wide)",
+                (FEATURES, HIDDEN, L2)
+            ));
         }
+        let f = widened(f).ok_or_else(|| "weight arrays of the wrong length".to_string())?;
         if f.scales != [QA, QB, QC, EVAL_SCALE] {
             return Err(format!("scales {:?}, this build uses {:?}", f.scales, [QA, QB, QC, EVAL_SCALE]));
         }
@@ -126,5 +131,112 @@ impl Network {
             f.description,
         )
         .ok_or_else(|| "weight arrays of the wrong length".to_string())
+    }
+}
+
+/// `f` with its accumulator padded to [`HIDDEN`] units whose weights and bias are zero: they are
+/// never active (clipped ReLU of 0) and add nothing to the second layer, so the evaluation is
+/// the narrower network's exactly. `None` when an array's length does not match `f.hidden`.
+fn widened(mut f: NetworkFile) -> Option<NetworkFile> {
+    let h = f.hidden as usize;
+    if h == HIDDEN {
+        return Some(f);
+    }
+    let lengths = (f.l1_weights.len(), f.l1_bias.len(), f.l2_weights.len());
+    if lengths != (FEATURES * h, h, L2 * 2 * h) {
+        return None;
+    }
+    let pad = |rows: &[i16], width: usize| -> Vec<i16> {
+        rows.chunks(width)
+            .flat_map(|row| row.iter().copied().chain(std::iter::repeat(0).take(HIDDEN - width)))
+            .collect()
+    };
+    f.l1_weights = pad(&f.l1_weights, h);
+    f.l1_bias = pad(&f.l1_bias, h);
+    // Each output's row is the side to move's h inputs, then the other side's h: pad each half.
+    f.l2_weights = pad(&f.l2_weights, h);
+    f.hidden = HIDDEN as u32;
+    Some(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::{active_features, Accumulator};
+    use minishogi::Position;
+
+    /// A file of pseudo-random weights whose accumulator is `h` wide.
+    fn narrow_file(h: usize) -> NetworkFile {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: i64| -> i64 {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((state >> 33) as i64 % (2 * m + 1)) - m
+        };
+        NetworkFile {
+            feature_set: FEATURE_SET_ID,
+            features: FEATURES as u32,
+            hidden: h as u32,
+            l2: L2 as u32,
+            scales: [QA, QB, QC, EVAL_SCALE],
+            description: "narrow".into(),
+            l1_weights: (0..FEATURES * h).map(|_| next(150) as i16).collect(),
+            l1_bias: (0..h).map(|_| (next(300) + 200) as i16).collect(),
+            l2_weights: (0..L2 * 2 * h).map(|_| next(3000) as i16).collect(),
+            l2_bias: (0..L2).map(|_| next(200_000) as i32).collect(),
+            l3_weights: (0..L2).map(|_| next(400) as i16).collect(),
+            l3_bias: next(100_000) as i32,
+        }
+    }
+
+    /// The narrow network's output, written out plainly from its own arrays.
+    fn narrow_output(f: &NetworkFile, pos: &Position) -> i32 {
+        let h = f.hidden as usize;
+        let stm = pos.side_to_move();
+        let mut input = Vec::new();
+        for c in [stm, !stm] {
+            let mut acc: Vec<i32> = f.l1_bias.iter().map(|&b| i32::from(b)).collect();
+            active_features(pos, c, |x| {
+                let row = &f.l1_weights[usize::from(x) * h..(usize::from(x) + 1) * h];
+                acc.iter_mut().zip(row).for_each(|(a, &w)| *a += i32::from(w));
+            });
+            input.extend(acc.iter().map(|&a| a.clamp(0, QA)));
+        }
+        let mut out = f.l3_bias;
+        for o in 0..L2 {
+            let row = &f.l2_weights[o * 2 * h..(o + 1) * 2 * h];
+            let sum: i32 = input.iter().zip(row).map(|(&x, &w)| x * i32::from(w)).sum::<i32>() + f.l2_bias[o];
+            out += ((sum + QB / 2) / QB).clamp(0, QA) * i32::from(f.l3_weights[o]);
+        }
+        let cp = i64::from(out) * i64::from(EVAL_SCALE) / i64::from(QA * QC);
+        (cp as i32).clamp(-crate::nnue::MAX_EVAL, crate::nnue::MAX_EVAL)
+    }
+
+    #[test]
+    fn a_narrower_file_loads_padded_and_evaluates_as_before() {
+        let h = HIDDEN / 2;
+        let file = narrow_file(h);
+        let net = Network::from_file(narrow_file(h)).expect("a narrower file loads");
+        for sfen in [
+            "rbsgk/4p/5/P4/KGSBR b - 1",
+            "2k2/G4/5/5/K4 b RBSPrbgs 1",
+            "+R1+Bgk/2S2/5/2p2/K4 w GPbs 1",
+            "4k/5/2K2/5/5 w RBGSPrbgsp 1",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            let acc = Accumulator::new(&net, &pos);
+            let want = narrow_output(&file, &pos);
+            assert_eq!(net.evaluate_scalar(&acc, pos.side_to_move()), want, "{sfen}");
+            assert_eq!(net.evaluate(&acc, pos.side_to_move()), want, "{sfen}");
+        }
+    }
+
+    #[test]
+    fn a_wider_or_inconsistent_file_is_refused() {
+        let mut wide = narrow_file(16);
+        wide.hidden = (HIDDEN + 16) as u32;
+        assert!(Network::from_file(wide).unwrap_err().contains("layer sizes"));
+        let mut short = narrow_file(HIDDEN / 2);
+        short.l1_bias.pop();
+        assert!(Network::from_file(short).unwrap_err().contains("wrong length"));
     }
 }

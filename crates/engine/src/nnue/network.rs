@@ -9,7 +9,8 @@
 
 use super::features::FEATURES;
 
-/// Width of one perspective's accumulator.
+/// Width of one perspective's accumulator. A file of a narrower network (such as the 128 of
+/// earlier releases) loads padded with inactive units, and evaluates exactly as before.
 pub const HIDDEN: usize = 128;
 /// Width of the hidden dense layer.
 pub const L2: usize = 32;
@@ -28,7 +29,8 @@ pub const EVAL_SCALE: i32 = 320;
 /// Largest evaluation the network returns, far below mate scores.
 pub const MAX_EVAL: i32 = 15_000;
 /// Largest magnitude of a second-layer weight in float: keeps the i32 sums of the second layer
-/// (256 inputs up to `QA`, weights up to `4 · QB`) below 2^30.
+/// (2 × [`HIDDEN`] = 512 inputs up to `QA`, weights up to `2 · QB`) below 2^30. (A 128-wide file
+/// may carry weights up to 4: its 256 inputs keep the same bound.)
 pub const L2_WEIGHT_LIMIT: f32 = 4.0;
 
 /// A quantised network, ready for integer inference.
@@ -50,6 +52,23 @@ pub struct Network {
     pub(super) l3_bias: i32,
     /// Free text: what trained it.
     pub(super) description: String,
+}
+
+/// A network's integer parameters, borrowed (see [`Network`]'s fields for the layouts).
+#[derive(Clone, Copy, Debug)]
+pub struct NetworkParts<'a> {
+    /// First layer, feature-major (`[FEATURES][HIDDEN]`), scale `QA`.
+    pub l1_weights: &'a [i16],
+    /// First layer bias, scale `QA`.
+    pub l1_bias: &'a [i16],
+    /// Second layer, output-major (`[L2][2 · HIDDEN]`), scale `QB`.
+    pub l2_weights: &'a [i16],
+    /// Second layer bias, scale `QA · QB`.
+    pub l2_bias: &'a [i32],
+    /// Output weights, scale `QC`.
+    pub l3_weights: &'a [i16],
+    /// Output bias, scale `QA · QC`.
+    pub l3_bias: i32,
 }
 
 impl Network {
@@ -99,6 +118,18 @@ impl Network {
     /// What trained this network (free text from the file).
     pub fn description(&self) -> &str {
         &self.description
+    }
+
+    /// The integer parameters, in the layouts of [`Network::from_parts`].
+    pub fn parts(&self) -> NetworkParts<'_> {
+        NetworkParts {
+            l1_weights: &self.l1_weights,
+            l1_bias: &self.l1_bias,
+            l2_weights: &self.l2_weights,
+            l2_bias: &self.l2_bias,
+            l3_weights: &self.l3_weights,
+            l3_bias: self.l3_bias,
+        }
     }
 
     /// The [`HIDDEN`] first-layer weights of feature `f`.

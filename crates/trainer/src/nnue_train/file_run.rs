@@ -2,7 +2,7 @@
 //! the loss curve out, with the quantisation error checked on the datasets' quiet positions.
 
 use super::{
-    load_float, quantisation_error, quantise, quiet_positions, save_float, train_network,
+    dequantise, load_float, quantisation_error, quantise, quiet_positions, save_float, train_network,
     write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, QuantisationError, SampleSets,
 };
 use crate::Error;
@@ -22,7 +22,8 @@ pub struct TrainFiles {
     pub out: PathBuf,
     /// The float network to write (default: `out` with extension `float`).
     pub float_out: Option<PathBuf>,
-    /// A float network to start from (default: random weights from the seed).
+    /// A float network, or a quantised one (dequantised), to start from (default: random weights
+    /// from the seed).
     pub init: Option<PathBuf>,
     /// The loss curve's path without extension (default: `out` with extension `loss`).
     pub curve: Option<PathBuf>,
@@ -66,6 +67,17 @@ fn quantise_checked(
     Ok((net, check))
 }
 
+/// The network a run starts from: a float network file, or a quantised network file (its magic
+/// `MSNN`) dequantised, a narrower one widened with new units drawn from `seed`.
+fn load_init(path: &Path, seed: u64) -> Result<FloatNetwork, Error> {
+    let mut magic = [0u8; 4];
+    let read = std::fs::File::open(path).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic));
+    match read {
+        Ok(()) if magic == minishogi_engine::NETWORK_MAGIC => Ok(dequantise(&Network::load(path)?, seed)),
+        _ => load_float(path),
+    }
+}
+
 /// Trains a network on the current rayon pool and writes the float network, the quantised network
 /// and the loss curve.
 pub fn train_files(
@@ -75,7 +87,7 @@ pub fn train_files(
     let config = &run.config;
     let datasets = Dataset::load_all(&run.data, |path, d| report(TrainFilesEvent::Loaded(path, d)))?;
     let mut net = match &run.init {
-        Some(path) => load_float(path)?,
+        Some(path) => load_init(path, config.seed)?,
         None => FloatNetwork::random(config.seed),
     };
     let sets = SampleSets::from_datasets(&datasets, run.validation, config.seed)?;

@@ -122,3 +122,37 @@ fn an_epoch_row_lines_up_under_the_header_and_the_check_reads_as_one_line() {
     let check = QuantisationError { positions: 2000, max_cp: 3.0, mean_cp: 0.75 };
     assert_eq!(check.to_string(), "quantised vs float on 2000 positions: max 3.0 cp, mean 0.75 cp");
 }
+
+/// A quantised network dequantised evaluates as it did; units a narrower network left empty get
+/// a first layer of their own (and still add nothing until trained).
+#[test]
+fn a_dequantised_network_evaluates_as_the_quantised_one() {
+    use minishogi_engine::{Network, FEATURES, L2};
+    let (sets, positions) = tiny_sets();
+    let mut net = FloatNetwork::random(6);
+    let config = NetTrainConfig { epochs: 2, batch_size: 64, ..Default::default() };
+    train_network(&mut net, &sets, &config, &|_| {});
+    let q = quantise(&net, "test").unwrap();
+    // The same network with its upper half of units emptied, as a padded narrower file is.
+    let p = q.parts();
+    let half = HIDDEN / 2;
+    let upper = |i: usize| i % HIDDEN >= half;
+    let l1: Vec<i16> = p.l1_weights.iter().enumerate().map(|(i, &w)| if upper(i) { 0 } else { w }).collect();
+    let b1: Vec<i16> = p.l1_bias.iter().enumerate().map(|(i, &w)| if upper(i) { 0 } else { w }).collect();
+    let l2: Vec<i16> = p.l2_weights.iter().enumerate().map(|(i, &w)| if upper(i) { 0 } else { w }).collect();
+    let narrow =
+        Network::from_parts(l1, b1, l2, p.l2_bias.to_vec(), p.l3_weights.to_vec(), p.l3_bias, "n".into())
+            .unwrap();
+    for quantised in [&q, &narrow] {
+        let back = dequantise(quantised, 1);
+        let e = quantisation_error(&back, quantised, &positions);
+        assert!(e.positions > 100);
+        assert!(e.max_cp <= 2.0, "{e:?}");
+    }
+    let back = dequantise(&narrow, 1);
+    for u in [half, HIDDEN - 1] {
+        assert_eq!(back.l1_bias[u], 0.25);
+        assert!((0..FEATURES).filter(|f| back.l1_weights[f * HIDDEN + u] != 0.0).count() > FEATURES / 2);
+        assert!((0..L2).all(|o| back.l2_weights[o * 2 * HIDDEN + u] == 0.0));
+    }
+}
