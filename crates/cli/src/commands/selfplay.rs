@@ -104,6 +104,9 @@ pub struct SelfplayArgs {
     /// A network that plays instead of the weights: `embedded` (the shipped one) or a file.
     #[arg(long)]
     pub network: Option<String>,
+    /// The player's name the dataset records (default: the weights' spec, or `network SPEC`).
+    #[arg(long)]
+    pub name: Option<String>,
     /// The dataset to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -139,7 +142,8 @@ fn player(args: &SelfplayArgs) -> Result<(Evaluation, String), String> {
 }
 
 fn play(args: &SelfplayArgs, on_game: &(dyn Fn() + Sync)) -> Result<String, String> {
-    let (evaluation, name) = player(args)?;
+    let (evaluation, default_name) = player(args)?;
+    let name = args.name.clone().unwrap_or(default_name);
     let config = SelfplayConfig {
         games: args.games,
         first_game: args.first_game,
