@@ -1,5 +1,5 @@
 #!/bin/sh
-# Reproduces crates/engine/data/network.nnue, the engine's default evaluation: ten generations of the network
+# Reproduces gen10, the engine's default evaluation until gen11 (tools/train-gen11.sh trains it further): ten generations of the network
 # loop (self-play -> train -> match against the best -> keep the winner), started from the
 # shipped linear weights; a rerun after an interruption resumes.
 #
@@ -11,12 +11,12 @@
 # and train 3 epochs from it on the last three datasets. Every step is seeded from --seed and runs
 # at fixed nodes, so the result does not depend on the machine's speed or the thread count.
 #
-# The loop skips a self-play step whose dataset is in DIR. The self-play datasets that trained the
-# shipped network were played by the searches of their time, so by default the script takes them
+# The loop skips a self-play step whose dataset is in DIR. The self-play datasets that trained
+# gen10 were played by the searches of their time, so by default the script takes them
 # from the repository's history (commit $DATASETS below; a shallow clone needs
 # `git fetch --unshallow`) and checks them against data/training/nnue-loop/datasets.sha256; then
 # only training and matches run (about 20 minutes on 2 cores) and best.nnue is byte-identical to
-# crates/engine/data/network.nnue. With FRESH=1 this build's search plays the games (about 60 minutes more); a
+# gen10 (`git show c762e77:crates/engine/data/network.nnue`). With FRESH=1 this build's search plays the games (about 60 minutes more); a
 # search that differs from the one that played a dataset plays other games and so trains another
 # network.
 set -eu
@@ -42,4 +42,4 @@ common="--out-dir $dir --nodes 1000 --opening-max 8 --match-games 400 --match-no
 "$bin" nnue loop $common --generations 2 --games 8000 --epochs 3
 "$bin" nnue loop $common --generations 3 --games 12000 --epochs 3
 "$bin" nnue loop $common --generations 10 --games 24000 --epochs 3
-echo "the best network is $dir/best.nnue; to ship it: cp $dir/best.nnue crates/engine/data/network.nnue && cargo build --release -p minishogi-cli"
+echo "the best network is $dir/best.nnue (gen10: git show c762e77:crates/engine/data/network.nnue | cmp $dir/best.nnue -)"
