@@ -186,6 +186,10 @@ impl<'a> Worker<'a> {
             return self.qsearch(alpha, beta, ply);
         }
         self.pv.clear(ply);
+        // A stopped search visits no more nodes, so a node limit is never passed.
+        if self.stopped {
+            return 0;
+        }
         self.nodes += 1;
         if self.should_stop() {
             return 0;
