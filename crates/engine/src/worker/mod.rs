@@ -107,6 +107,17 @@ impl<'a> Worker<'a> {
         self.s.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
     }
 
+    /// Counts a node and returns true when the search must stop instead. A stopped search
+    /// counts no more nodes, so a node limit is never passed.
+    #[inline]
+    fn enter_node(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        self.should_stop()
+    }
+
     /// True once the search must stop; checks the clock and flags every 1024 nodes.
     #[inline]
     fn should_stop(&mut self) -> bool {
@@ -186,12 +197,7 @@ impl<'a> Worker<'a> {
             return self.qsearch(alpha, beta, ply);
         }
         self.pv.clear(ply);
-        // A stopped search visits no more nodes, so a node limit is never passed.
-        if self.stopped {
-            return 0;
-        }
-        self.nodes += 1;
-        if self.should_stop() {
+        if self.enter_node() {
             return 0;
         }
         let root = ply == 0;

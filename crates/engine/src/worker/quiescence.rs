@@ -14,12 +14,7 @@ impl Worker<'_> {
     /// is quiet, standing pat on the static evaluation.
     pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv.clear(ply);
-        // A stopped search visits no more nodes, so a node limit is never passed.
-        if self.stopped {
-            return 0;
-        }
-        self.nodes += 1;
-        if self.should_stop() {
+        if self.enter_node() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
