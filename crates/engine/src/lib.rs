@@ -44,6 +44,7 @@ mod root_mate;
 mod score;
 mod search;
 mod search_params;
+mod see;
 mod shared;
 mod stability;
 mod table_probe;

@@ -3,7 +3,11 @@
 //! next best move lazily.
 
 use crate::history::{ContinuationHistory, History, Killers, PieceTo};
+use crate::see::see_ge;
 use minishogi::{Kind, Move, Position};
+
+/// Where captures that lose the exchange start: below every quiet move's history.
+const BAD_CAPTURE: i32 = -100_000_000;
 
 /// Value of a kind for move ordering and quiescence pruning.
 #[inline]
@@ -53,7 +57,10 @@ pub(crate) fn order_score(
     }
     let promo = if m.is_promotion() { 50_000 } else { 0 };
     if let Some(victim) = pos.piece_at(m.to()) {
-        return 100_000_000 + value(victim.kind) * 64 - attacker_value(pos, m) / 8 + promo;
+        let mvv_lva = value(victim.kind) * 64 - attacker_value(pos, m) / 8 + promo;
+        // A capture that loses the exchange comes after the quiet moves.
+        let base = if see_ge(pos, m, 0) { 100_000_000 } else { BAD_CAPTURE };
+        return base + mvv_lva;
     }
     if promo > 0 {
         return 90_000_000;

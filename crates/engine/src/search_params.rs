@@ -39,6 +39,14 @@ pub(crate) const FUTILITY_BASE: i32 = 100;
 /// See [`FUTILITY_BASE`].
 pub(crate) const FUTILITY_FACTOR: i32 = 120;
 
+/// Exchange (SEE) pruning applies up to this depth, away from the root and out of check.
+pub(crate) const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+/// A capture or promotion is skipped when its exchange loses more than this per ply of depth.
+pub(crate) const SEE_CAPTURE_MARGIN: i32 = 90;
+/// A quiet move or drop that does not check is skipped when its exchange loses more than this
+/// times depth².
+pub(crate) const SEE_QUIET_MARGIN: i32 = 15;
+
 /// Nodes without a stored move are searched one ply shallower from this depth.
 pub(crate) const IIR_MIN_DEPTH: i32 = 4;
 

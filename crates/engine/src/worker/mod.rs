@@ -1,5 +1,5 @@
 //! One search thread: its state, and the principal-variation search with a transposition table,
-//! null move, move-count and futility pruning, late-move reductions, internal iterative
+//! null move, move-count, futility and exchange pruning, late-move reductions, internal iterative
 //! reduction, check and singular extensions and the repetition rules. Iterative deepening is in
 //! [`deepening`], the quiescence search in [`quiescence`].
 
@@ -16,6 +16,7 @@ use crate::repetition::Line;
 use crate::root_mate::MateProbe;
 use crate::score::{from_tt, mate_in, table_repetition_win, to_tt, INFINITE, MATE_BOUND};
 use crate::search_params::*;
+use crate::see::see_ge;
 use crate::shared::Shared;
 use crate::tactics::{gives_direct_check, stalemated};
 use crate::tt::{Bound, Entry};
@@ -325,6 +326,15 @@ impl<'a> Worker<'a> {
                     depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_FACTOR * depth <= alpha;
                 pruning_late |= late;
                 if (late || futile) && !gives_direct_check(&self.pos, m) {
+                    continue;
+                }
+            }
+            // Exchange pruning: a move that loses material on its square, by more than the
+            // depth can make good, once a move that is not mated is in hand.
+            if !root && !in_check && best > -MATE_BOUND && depth <= SEE_PRUNE_MAX_DEPTH {
+                let threshold =
+                    if quiet { -SEE_QUIET_MARGIN * depth * depth } else { -SEE_CAPTURE_MARGIN * depth };
+                if !see_ge(&self.pos, m, threshold) && !(quiet && gives_direct_check(&self.pos, m)) {
                     continue;
                 }
             }

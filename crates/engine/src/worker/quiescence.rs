@@ -6,6 +6,7 @@ use crate::captures::captures;
 use crate::ordering::{attacker_value, capture_score, pick_next, value};
 use crate::score::{mate_in, INFINITE};
 use crate::search_params::{DELTA_MARGIN, MAX_PLY};
+use crate::see::see_ge;
 use crate::tactics::stalemated;
 use minishogi::MoveList;
 
@@ -52,8 +53,6 @@ impl Worker<'_> {
         } else {
             captures(&self.pos, &mut list);
         }
-        let us = self.pos.side_to_move();
-        let occupied = self.pos.occupied();
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut n = 0;
         let moves = list.as_mut_slice();
@@ -70,8 +69,8 @@ impl Worker<'_> {
                     if stand + victim + DELTA_MARGIN <= alpha {
                         continue;
                     }
-                    // A capture by a more valuable piece onto a defended square likely loses.
-                    if attacker > victim && self.pos.attackers_to(m.to(), !us, occupied).any() {
+                    // A capture that loses the exchange on its square.
+                    if !see_ge(&self.pos, m, 0) {
                         continue;
                     }
                 }
