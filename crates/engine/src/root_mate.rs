@@ -1,13 +1,16 @@
 //! The mate solver at the root: when the search says the side to move is winning but has not
 //! found a mate, df-pn (tsume: the attacker checks every move) gets part of the remaining time.
 //! Long checking mates are where alpha-beta with its reductions is weakest and df-pn strongest.
+//! The solver keeps its table from one probe to the next (all positions of a game have the same
+//! pieces), so a mate found at one move is played out from the table at the next ones, and work
+//! cut short by one probe's time goes on at the next.
 
 use minishogi::{Move, Position};
-use minishogi_mate::{Limits, MateResult, Mode, Solver};
+use minishogi_mate::{Limits, MateResult, Mode, Solver, DEFAULT_TABLE_MB};
 use std::time::Duration;
 
-/// The solver's table, in MB: small, because it is cleared before every probe.
-const TABLE_MB: usize = 4;
+/// The solver's table, in MB: a long tsume needs several times the nodes in a 4 MB table.
+const TABLE_MB: usize = DEFAULT_TABLE_MB;
 /// An iteration scoring in this range (centipawns, side to move) asks the solver: winning by
 /// the evaluation; mates, repetitions and table results score beyond it.
 pub(crate) const PROBE_SCORES: std::ops::Range<i32> = 800..10_000;
@@ -29,6 +32,13 @@ pub(crate) struct MateProbe {
 }
 
 impl MateProbe {
+    /// Forgets what the solver learnt (a new game).
+    pub fn clear(&mut self) {
+        if let Some(solver) = &mut self.solver {
+            solver.forget();
+        }
+    }
+
     /// A mate by the side to move of `root` proved within `time`, whose line meets no position
     /// for which `in_game` holds (the game's positions up to the root): the solver sees only its
     /// own path, and a repeated game position could turn its mate into a perpetual check.
@@ -40,7 +50,8 @@ impl MateProbe {
     ) -> Option<RootMate> {
         let limits = Limits { time: Some(time), ..Limits::default() };
         let solver = self.solver.get_or_insert_with(|| Solver::new(TABLE_MB));
-        let MateResult::Mate { plies, line, .. } = solver.solve(root, Mode::Tsume, &limits).result else {
+        let MateResult::Mate { plies, line, .. } = solver.solve_continuing(root, Mode::Tsume, &limits).result
+        else {
             return None;
         };
         let mut pos = root.clone();

@@ -116,10 +116,12 @@ impl Searcher {
         self.overhead = overhead;
     }
 
-    /// Forgets everything learnt (a new game): the table and the move-ordering histories.
+    /// Forgets everything learnt (a new game): the table, the move-ordering histories and the
+    /// mate solver's table.
     pub fn clear(&mut self) {
         self.tt.clear();
         self.stats = None;
+        self.mate_probe.clear();
     }
 
     /// The static evaluation of `pos` from the side to move.

@@ -7,7 +7,7 @@ use crate::moves::Mode;
 use crate::post_search::{line, shortest};
 use crate::repetition::RepetitionTable;
 use crate::tt::{TranspositionTable, UNLIMITED};
-use minishogi::{Move, Position};
+use minishogi::{Color, Kind, Move, Position};
 use std::time::Duration;
 
 /// The longest tsume searched: deeper nodes count as unsolved, so a tsume that is disproved only
@@ -53,6 +53,36 @@ pub struct Report {
 pub struct Solver {
     tt: TranspositionTable,
     repetitions: RepetitionTable,
+    /// The roots the transposition table's entries hold for, once it has any.
+    scope: Option<Scope>,
+    /// The root the repetition table's path keys start from.
+    last_root: Option<u64>,
+}
+
+/// What a transposition table entry depends on besides its key: the pieces in play (the
+/// defender's hand is what the board and the attacker's hand leave of them), the attacker and
+/// the mode (a tsume disproof says nothing of quiet mates).
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct Scope {
+    pieces: [u8; 6],
+    attacker: Color,
+    mode: Mode,
+}
+
+impl Scope {
+    fn of(pos: &Position, mode: Mode) -> Scope {
+        let mut pieces = [0u8; 6];
+        for kind in Kind::ALL {
+            let on_board = pos.kind_pieces(kind).count() as u8;
+            pieces[kind.unpromoted().index()] += on_board;
+        }
+        for color in Color::ALL {
+            for kind in Kind::HAND {
+                pieces[kind.index()] += pos.hand(color).count(kind);
+            }
+        }
+        Scope { pieces, attacker: pos.side_to_move(), mode }
+    }
 }
 
 impl Default for Solver {
@@ -64,7 +94,12 @@ impl Default for Solver {
 impl Solver {
     /// A solver with a transposition table of about `table_mb` MB.
     pub fn new(table_mb: usize) -> Solver {
-        Solver { tt: TranspositionTable::new(table_mb), repetitions: RepetitionTable::default() }
+        Solver {
+            tt: TranspositionTable::new(table_mb),
+            repetitions: RepetitionTable::default(),
+            scope: None,
+            last_root: None,
+        }
     }
 
     /// Bytes held by the transposition table.
@@ -74,12 +109,42 @@ impl Solver {
 
     /// Looks for a mate by the side to move of `pos` in `mode` within `limits`.
     pub fn solve(&mut self, pos: &Position, mode: Mode, limits: &Limits) -> Report {
-        // Entries hold only for the pieces of one root (hands are told apart by the attacker's).
-        self.tt.clear();
-        self.repetitions.clear();
+        self.forget();
+        self.solve_continuing(pos, mode, limits)
+    }
+
+    /// As [`Solver::solve`], but keeps what the tables learnt in earlier calls whose roots had
+    /// the same pieces (on the board and in the hands, promotions aside), the same side to move
+    /// and the same mode: the same position given a larger budget, or a later position of the
+    /// same game, goes on from the earlier work instead of starting again.
+    pub fn solve_continuing(&mut self, pos: &Position, mode: Mode, limits: &Limits) -> Report {
+        // Entries are keyed by the board and the attacker's hand alone, which tells positions
+        // apart only among roots of one scope.
+        let scope = Scope::of(pos, mode);
+        if self.scope != Some(scope) {
+            // No scope: the table is empty already.
+            if self.scope.is_some() {
+                self.tt.clear();
+            }
+            self.scope = Some(scope);
+        }
+        // Path keys start from the root's hash.
+        if self.last_root != Some(pos.hash()) {
+            self.repetitions.clear();
+            self.last_root = Some(pos.hash());
+        }
         let mut budget = Budget::new(limits);
         let result = self.search(pos, mode, &mut budget);
         Report { result, nodes: budget.nodes(), elapsed: budget.elapsed() }
+    }
+
+    /// Empties the tables.
+    pub fn forget(&mut self) {
+        if self.scope.take().is_some() {
+            self.tt.clear();
+        }
+        self.repetitions.clear();
+        self.last_root = None;
     }
 
     fn search(&mut self, pos: &Position, mode: Mode, budget: &mut Budget) -> MateResult {
