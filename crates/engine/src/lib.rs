@@ -37,6 +37,7 @@ mod limits;
 mod nnue;
 mod oracle;
 mod ordering;
+mod piece_value;
 mod pv;
 mod repetition;
 mod report;

@@ -3,24 +3,12 @@
 //! next best move lazily.
 
 use crate::history::{ContinuationHistory, History, Killers, PieceTo};
+use crate::piece_value::{attacker_value, value};
 use crate::see::see_ge;
-use minishogi::{Kind, Move, Position};
+use minishogi::{Move, Position};
 
 /// Where captures that lose the exchange start: below every quiet move's history.
 const BAD_CAPTURE: i32 = -100_000_000;
-
-/// Value of a kind for move ordering and quiescence pruning.
-#[inline]
-pub(crate) fn value(kind: Kind) -> i32 {
-    const V: [i32; 10] = [100, 400, 450, 550, 650, 20_000, 500, 450, 800, 900];
-    V[kind.index()]
-}
-
-/// The value of the piece on `m`'s origin square (0 for a drop).
-#[inline]
-pub(crate) fn attacker_value(pos: &Position, m: Move) -> i32 {
-    m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| value(p.kind))
-}
 
 /// What a node knows of its quiet moves: the history, and the continuation history after the
 /// moves one and two plies before.

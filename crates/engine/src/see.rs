@@ -6,7 +6,7 @@
 //! pins and promotions during the exchange are not seen. A captured piece counts its board
 //! value only, although in shogi it also goes to the capturer's hand.
 
-use crate::ordering::value;
+use crate::piece_value::value;
 use minishogi::{Bitboard, Kind, Move, Position};
 
 /// Kinds from the least valuable up, the order in which they join an exchange.

@@ -3,7 +3,8 @@
 
 use super::{NodeResult, Worker};
 use crate::captures::captures;
-use crate::ordering::{attacker_value, capture_score, pick_next, value};
+use crate::ordering::{capture_score, pick_next};
+use crate::piece_value::{attacker_value, value};
 use crate::score::{mate_in, INFINITE};
 use crate::search_params::{DELTA_MARGIN, MAX_PLY};
 use crate::see::see_ge;
