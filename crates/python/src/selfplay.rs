@@ -5,7 +5,7 @@ use crate::convert::value_error;
 use crate::dataset::{dataset_error, PyDataset};
 use minishogi_arena::{load_weights, Evaluation, OpeningConfig, EMBEDDED};
 use minishogi_engine::network_from_spec;
-use minishogi_selfplay::{selfplay_with, SelfplayConfig};
+use minishogi_selfplay::{selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
 use pyo3::exceptions::{PyFileNotFoundError, PyRuntimeError};
 use pyo3::prelude::*;
 use std::path::{Path, PathBuf};
@@ -37,7 +37,8 @@ fn evaluation(weights: Option<PathBuf>, network: Option<PathBuf>) -> PyResult<(E
     }
 }
 
-/// Plays `games` self-play games, `nodes` nodes per move, on a pool of `threads` threads (all
+/// Plays `games` self-play games, `nodes` nodes per move on average (each move's budget drawn
+/// from `nodes · (1 ± node_jitter)`, so that games from one opening differ), on a pool of `threads` threads (all
 /// cores when `None`), and returns them as a `Dataset`, also written to `out` when given (the
 /// file `minishogi selfplay` writes for the same arguments). Game `i` uses the stream
 /// `(seed, i)`: the run plays games `first_game .. first_game + games`, so shards of a run
@@ -45,7 +46,7 @@ fn evaluation(weights: Option<PathBuf>, network: Option<PathBuf>) -> PyResult<(E
 /// `"initial"` or a file) play, or a `network` (`"embedded"` or a file); `name` replaces the
 /// player's name the file records. The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (games, out=None, nodes=2000, threads=None, seed=1, first_game=0, weights=None, network=None, opening_min=2, opening_max=6, opening_balance=150, ply_cap=300, name=None))]
+#[pyo3(signature = (games, out=None, nodes=2000, threads=None, seed=1, first_game=0, weights=None, network=None, opening_min=2, opening_max=6, opening_balance=150, ply_cap=300, name=None, node_jitter=DEFAULT_NODE_JITTER))]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay(
     py: Python<'_>,
@@ -62,7 +63,11 @@ pub fn selfplay(
     opening_balance: i32,
     ply_cap: usize,
     name: Option<String>,
+    node_jitter: f64,
 ) -> PyResult<PyDataset> {
+    if !(0.0..=1.0).contains(&node_jitter) {
+        return Err(value_error("node_jitter must be from 0 to 1"));
+    }
     if threads == Some(0) {
         return Err(value_error("threads must be at least 1"));
     }
@@ -79,8 +84,16 @@ pub fn selfplay(
     }
     .validated()
     .map_err(|_| value_error("opening_min is larger than opening_max"))?;
-    let config =
-        SelfplayConfig { games, first_game, nodes, seed, ply_cap, opening, ..SelfplayConfig::default() };
+    let config = SelfplayConfig {
+        games,
+        first_game,
+        nodes,
+        node_jitter,
+        seed,
+        ply_cap,
+        opening,
+        ..SelfplayConfig::default()
+    };
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
         builder = builder.num_threads(n);

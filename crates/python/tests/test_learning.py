@@ -172,6 +172,15 @@ def test_selfplay_writes_the_file_the_cli_writes(cli, cli_run, tmp_path):
     assert minishogi.Dataset(shard).games == second.games
     first = minishogi.selfplay(2, nodes=150, seed=7, threads=1)
     assert first.games + second.games == data.games
+    # --node-jitter is node_jitter: 0 searches exactly `nodes` and plays other games.
+    fixed = tmp_path / "fixed.data"
+    subprocess.run(
+        [cli, "selfplay", *sum(([f"--{k}", str(v)] for k, v in RUN.items()), []), "--node-jitter", "0", "--out", str(fixed)],
+        check=True,
+        capture_output=True,
+    )
+    assert minishogi.Dataset(fixed).games == minishogi.selfplay(**RUN, node_jitter=0, threads=1).games
+    assert minishogi.Dataset(fixed).games != data.games
 
 
 def test_dataset_batches_are_the_replayed_games(cli_run):
@@ -241,6 +250,8 @@ def test_damaged_or_missing_files_raise(cli_run, tmp_path):
         minishogi.selfplay(1, opening_min=8)
     with pytest.raises(ValueError, match="threads"):
         minishogi.selfplay(1, threads=0)
+    with pytest.raises(ValueError, match="node_jitter"):
+        minishogi.selfplay(1, node_jitter=1.5)
     with pytest.raises(FileNotFoundError):
         minishogi.selfplay(1, weights=tmp_path / "missing.bin")
     with pytest.raises(ValueError, match="not both"):

@@ -80,6 +80,17 @@ impl GameRecord {
     pub fn encode_winner(outcome: Option<Outcome>) -> Option<u8> {
         outcome.and_then(|o| o.winner).map(|c| c.index() as u8)
     }
+
+    /// A 64-bit FNV-1a hash of what makes the game the game it is: rules, start and moves.
+    /// Stable across builds and platforms, so that it can pick a game's side of a split or find
+    /// a game played twice.
+    pub fn content_hash(&self) -> u64 {
+        const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+        const PRIME: u64 = 0x0000_0100_0000_01b3;
+        let moves = self.moves.iter().flat_map(|m| m.to_le_bytes());
+        let bytes = self.rules.bytes().chain([0]).chain(self.start.bytes()).chain([0]).chain(moves);
+        bytes.fold(OFFSET, |h, b| (h ^ u64::from(b)).wrapping_mul(PRIME))
+    }
 }
 
 /// What produced a dataset.

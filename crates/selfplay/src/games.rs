@@ -8,6 +8,9 @@ use minishogi_engine::{Limits, Searcher, Weights};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
 
+/// The default spread of each move's node budget around the mean.
+pub const DEFAULT_NODE_JITTER: f64 = 0.25;
+
 /// Settings of a self-play run.
 #[derive(Clone, Debug)]
 pub struct SelfplayConfig {
@@ -16,8 +19,13 @@ pub struct SelfplayConfig {
     /// Index of the first game: the run plays games `first_game .. first_game + games`, so the
     /// shards of a run (each its own range) concatenate to the games of one run over them all.
     pub first_game: u64,
-    /// Nodes searched per move.
+    /// Nodes searched per move: the mean of each move's budget (see `node_jitter`).
     pub nodes: u64,
+    /// Each move's node budget is drawn uniformly from `nodes · (1 ± node_jitter)` by the game's
+    /// seeded stream. A fixed-node search is deterministic, so without it every game from the
+    /// same opening is the same game: with openings of 2–8 random plies, most games of a long
+    /// run repeat an earlier one (docs/selfplay.md).
+    pub node_jitter: f64,
     /// Seed: game `i` uses the stream `(seed, i)`, so output does not depend on the thread count.
     pub seed: u64,
     /// A game still running after this many plies is stopped and scored a draw (recorded as
@@ -37,6 +45,7 @@ impl Default for SelfplayConfig {
             games: 100,
             first_game: 0,
             nodes: 2000,
+            node_jitter: DEFAULT_NODE_JITTER,
             seed: 1,
             ply_cap: 300,
             opening: OpeningConfig::default(),
@@ -60,7 +69,6 @@ fn play_game(
     let start = game.start().to_sfen();
     let mut scores = vec![crate::dataset::NO_SCORE; opening_plies];
     searcher.clear();
-    let limits = Limits::nodes(config.nodes);
     let stop = AtomicBool::new(false);
     let outcome = loop {
         if let Some(outcome) = game.outcome() {
@@ -69,6 +77,7 @@ fn play_game(
         if game.moves().len() >= config.ply_cap {
             break None;
         }
+        let limits = Limits::nodes(move_nodes(config, &mut rng));
         let result = searcher.search(&game, &limits, &stop, &mut |_| {});
         // A position with a legal move always gets a best move; guard anyway rather than panic.
         let Some(m) = result.best.filter(|&m| game.position().is_legal(m)) else {
@@ -89,6 +98,27 @@ fn play_game(
         termination: outcome.map_or(Termination::PlyCap, |o| Termination::from_reason(o.reason)),
         rules: config.rules.name().to_string(),
     }
+}
+
+/// The dataset's `generator`: the program, and the node jitter when there is one (so that
+/// datasets of different jitters do not merge as one run).
+fn generator_name(node_jitter: f64) -> String {
+    let program = format!("minishogi selfplay {}", env!("CARGO_PKG_VERSION"));
+    if node_jitter > 0.0 {
+        format!("{program}, nodes ±{}%", (node_jitter.clamp(0.0, 1.0) * 100.0).round())
+    } else {
+        program
+    }
+}
+
+/// The node budget of one move: `config.nodes` spread by `config.node_jitter`, at least 1.
+fn move_nodes(config: &SelfplayConfig, rng: &mut Rng) -> u64 {
+    let jitter = config.node_jitter.clamp(0.0, 1.0);
+    if jitter == 0.0 {
+        return config.nodes.max(1);
+    }
+    let factor = 1.0 - jitter + 2.0 * jitter * rng.unit();
+    ((config.nodes as f64 * factor).round() as u64).max(1)
 }
 
 /// Plays `config.games` games (from index `config.first_game`) with `weights` on the current
@@ -123,7 +153,7 @@ pub fn selfplay_with(
         .collect();
     Dataset {
         meta: DatasetMeta {
-            generator: format!("minishogi selfplay {}", env!("CARGO_PKG_VERSION")),
+            generator: generator_name(config.node_jitter),
             seed: config.seed,
             nodes: config.nodes,
             weights: name.to_string(),

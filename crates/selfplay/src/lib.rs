@@ -33,5 +33,5 @@ mod merge;
 
 pub use dataset::{summary, Dataset, DatasetMeta, GameRecord, LabelledPosition, Termination, NO_SCORE};
 pub use error::Error;
-pub use games::{selfplay, selfplay_with, SelfplayConfig};
+pub use games::{selfplay, selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
 pub use merge::merge;

@@ -1,8 +1,10 @@
 //! Self-play reproducibility and dataset files.
 #![allow(clippy::unwrap_used)]
 
+use minishogi_arena::OpeningConfig;
 use minishogi_engine::Weights;
-use minishogi_selfplay::{selfplay, Dataset, SelfplayConfig};
+use minishogi_selfplay::{selfplay, Dataset, SelfplayConfig, DEFAULT_NODE_JITTER};
+use std::collections::HashSet;
 
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
@@ -87,4 +89,33 @@ fn dataset_files_round_trip_and_reject_damage() {
     std::fs::write(&path, &flipped).unwrap();
     assert!(Dataset::load(&path).unwrap_err().to_string().contains("checksum"));
     assert!(Dataset::load(&dir.path().join("missing")).is_err());
+}
+
+#[test]
+fn node_jitter_keeps_games_from_one_opening_apart() {
+    let w = Weights::initial();
+    // One random ply: 40 games from at most 14 openings.
+    let opening = OpeningConfig { min_plies: 1, max_plies: 1, ..OpeningConfig::default() };
+    let config = |node_jitter| SelfplayConfig {
+        games: 40,
+        nodes: 300,
+        seed: 7,
+        node_jitter,
+        opening: opening.clone(),
+        ..SelfplayConfig::default()
+    };
+    let fixed = pool(2).install(|| selfplay(&config(0.0), &w, "initial", &|| {}));
+    let jittered = pool(2).install(|| selfplay(&config(DEFAULT_NODE_JITTER), &w, "initial", &|| {}));
+    let openings = |d: &Dataset| -> HashSet<Vec<u16>> {
+        d.games.iter().map(|g| g.moves[..usize::from(g.opening_plies)].to_vec()).collect()
+    };
+    let distinct = |d: &Dataset| d.games.iter().map(|g| g.content_hash()).collect::<HashSet<_>>().len();
+    // The openings are drawn before any search, so both runs have the same ones.
+    assert_eq!(openings(&fixed), openings(&jittered));
+    assert!(openings(&fixed).len() <= 14, "{}", openings(&fixed).len());
+    // A fixed-node search replays the game of an opening it has already played…
+    assert_eq!(distinct(&fixed), openings(&fixed).len());
+    // …and a jittered one does not.
+    assert_eq!(distinct(&jittered), jittered.games.len());
+    assert_ne!(fixed.meta.generator, jittered.meta.generator);
 }

@@ -4,6 +4,7 @@ use crate::Error;
 use minishogi_arena::Rng;
 use minishogi_engine::features;
 use minishogi_selfplay::{Dataset, LabelledPosition, NO_SCORE};
+use std::collections::HashSet;
 
 /// Scores beyond this (centipawns) are treated as decided (mates, won repetitions) and skipped.
 pub const DECIDED_SCORE: i16 = 2500;
@@ -27,6 +28,8 @@ pub struct SetStats {
     pub positions: usize,
     /// Of which quiet (kept).
     pub quiet: usize,
+    /// Games skipped because an earlier game had the same start and moves.
+    pub repeated_games: usize,
 }
 
 /// Sparse feature rows with their labels: the training positions.
@@ -46,13 +49,27 @@ impl TrainingSet {
         TrainingSet { offsets: vec![0], ..TrainingSet::default() }
     }
 
-    /// The quiet positions of the datasets as sparse feature rows; a position's group is its game.
+    /// The quiet positions of the datasets as sparse feature rows, each game once (a game with
+    /// the start and moves of an earlier one is skipped); a position's group is its game's
+    /// content hash, so the split depends on the moves, not on the game's index in its run.
     pub fn from_datasets(datasets: &[Dataset]) -> Result<(TrainingSet, SetStats), Error> {
         let mut set = TrainingSet::new();
         let mut stats = SetStats::default();
-        let mut group_base = 0u32;
+        let mut seen = HashSet::new();
         for (n, data) in datasets.iter().enumerate() {
+            let groups: Vec<Option<u32>> = data
+                .games
+                .iter()
+                .map(|g| {
+                    let hash = g.content_hash();
+                    seen.insert(hash).then_some((hash ^ (hash >> 32)) as u32)
+                })
+                .collect();
+            stats.repeated_games += groups.iter().filter(|g| g.is_none()).count();
             data.for_each_position(|lp| {
+                let Some(group) = groups[lp.game as usize] else {
+                    return;
+                };
                 stats.positions += 1;
                 if !is_quiet(lp) {
                     return;
@@ -63,14 +80,13 @@ impl TrainingSet {
                     f.entries.iter().map(|&(i, v)| (u32::from(i), f32::from(v))),
                     lp.result,
                     f32::from(lp.score),
-                    group_base + lp.game,
+                    group,
                 );
             })
             .map_err(|message| Error::BadDataset {
                 path: format!("dataset {} (seed {})", n + 1, data.meta.seed),
                 message,
             })?;
-            group_base += data.games.len() as u32;
         }
         Ok((set, stats))
     }

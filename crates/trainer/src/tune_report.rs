@@ -34,8 +34,9 @@ impl TuneReport {
     /// One line: positions used, the sigmoid scale, and the validation loss before and after.
     pub fn summary(&self, stats: &SetStats) -> String {
         format!(
-            "{} positions, {} quiet; K = {:.1}; validation loss {:.6} -> {:.6} (best epoch {})",
+            "{} positions ({} repeated games skipped), {} quiet; K = {:.1}; validation loss {:.6} -> {:.6} (best epoch {})",
             stats.positions,
+            stats.repeated_games,
             stats.quiet,
             self.k,
             self.first_valid_loss(),
@@ -63,10 +64,10 @@ mod tests {
         assert_eq!(e.table_row(), "    3   0.100000     0.200000     1234");
         assert_eq!(e.to_string(), "epoch   3  train 0.100000  valid 0.200000  1234 pos/s");
         let report = TuneReport { k: 150.0, epochs: vec![e], best_epoch: 3, weights: Vec::new() };
-        let summary = report.summary(&SetStats { positions: 97, quiet: 46 });
+        let summary = report.summary(&SetStats { positions: 97, quiet: 46, repeated_games: 0 });
         assert_eq!(
             summary,
-            "97 positions, 46 quiet; K = 150.0; validation loss 0.200000 -> 0.200000 (best epoch 3)"
+            "97 positions (0 repeated games skipped), 46 quiet; K = 150.0; validation loss 0.200000 -> 0.200000 (best epoch 3)"
         );
         let change = WeightChange { name: "board.pawn".into(), before: 88, after: 94 };
         assert_eq!(change.to_string(), format!("{:32}     88 ->     94", "board.pawn"));

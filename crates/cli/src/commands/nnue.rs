@@ -117,8 +117,8 @@ fn train_with(
                     let (train, valid) = (sets.train.len(), sets.valid.len());
                     let quiet = train + valid;
                     lines(&format!(
-                        "{} positions, {quiet} quiet: {train} training and {valid} validation samples",
-                        sets.positions
+                        "{} positions ({} repeated games skipped), {quiet} quiet: {train} training and {valid} validation samples",
+                        sets.positions, sets.repeated_games
                     ));
                     lines(NetEpoch::TABLE_HEADER);
                 }

@@ -11,7 +11,7 @@ use minishogi_arena::OpeningConfig;
 use minishogi_arena::{load_weights, Evaluation, EMBEDDED};
 use minishogi_engine::network_from_spec;
 use minishogi_selfplay::summary;
-use minishogi_selfplay::{selfplay_with, SelfplayConfig};
+use minishogi_selfplay::{selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
 use minishogi_trainer::Error;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -89,9 +89,13 @@ pub struct SelfplayArgs {
     /// so shards of a run (on several machines) concatenate to the one-machine run.
     #[arg(long, default_value_t = 0)]
     pub first_game: u64,
-    /// Nodes searched per move.
+    /// Nodes searched per move, on average.
     #[arg(long, default_value_t = 2000)]
     pub nodes: u64,
+    /// Each move's node budget is drawn from NODES · (1 ± NODE_JITTER), so that games from the
+    /// same opening differ (0: exactly NODES, and such games repeat).
+    #[arg(long, default_value_t = DEFAULT_NODE_JITTER, value_parser = parse_jitter)]
+    pub node_jitter: f64,
     /// The worker threads.
     #[command(flatten)]
     pub threads: Threads,
@@ -113,6 +117,14 @@ pub struct SelfplayArgs {
     /// How openings are drawn.
     #[command(flatten)]
     pub opening: OpeningArgs,
+}
+
+/// A node jitter: a fraction from 0 to 1.
+fn parse_jitter(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(j) if (0.0..=1.0).contains(&j) => Ok(j),
+        _ => Err(format!("'{text}' is not a fraction from 0 to 1")),
+    }
 }
 
 /// `selfplay`: plays the games (a bar over them) and writes the dataset; prints its summary and
@@ -148,6 +160,7 @@ fn play(args: &SelfplayArgs, on_game: &(dyn Fn() + Sync)) -> Result<String, Stri
         games: args.games,
         first_game: args.first_game,
         nodes: args.nodes,
+        node_jitter: args.node_jitter,
         seed: args.seed,
         ply_cap: args.opening.ply_cap,
         opening: args.opening.config()?,

@@ -268,9 +268,11 @@ def selfplay(
     opening_balance: int = 150,
     ply_cap: int = 300,
     name: Optional[str] = None,
+    node_jitter: float = 0.25,
 ) -> Dataset:
-    """Plays games ``first_game .. first_game+games`` of the seed's run on ``threads`` threads
-    and returns them (also written to ``out``, the file ``minishogi selfplay`` writes). The
+    """Plays games ``first_game .. first_game+games`` of the seed's run on ``threads`` threads,
+    each move searched to a budget drawn from ``nodes * (1 ± node_jitter)`` (0: exactly
+    ``nodes``; games from one opening then repeat), and returns them (also written to ``out``, the file ``minishogi selfplay`` writes). The
     linear ``weights`` play (``"embedded"`` by default) or a ``network``; ``name`` replaces the
     player's name in the file. Releases the GIL."""
 

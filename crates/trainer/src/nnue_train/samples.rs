@@ -9,6 +9,7 @@ use minishogi_arena::Rng;
 use minishogi_engine::active_features;
 use minishogi_engine::MAX_ACTIVE;
 use minishogi_selfplay::Dataset;
+use std::collections::HashSet;
 
 /// Marks an unused feature slot.
 pub const NO_FEATURE: u16 = u16::MAX;
@@ -61,23 +62,41 @@ pub struct SampleSets {
     pub train: Vec<Sample>,
     /// Samples of held-out games, to measure.
     pub valid: Vec<Sample>,
-    /// Labelled positions seen (quiet or not).
+    /// Labelled positions seen (quiet or not), in games read once.
     pub positions: usize,
+    /// Games skipped because an earlier game of the datasets had the same start and moves.
+    pub repeated_games: usize,
+    /// The labelled positions of those games.
+    pub repeated_positions: usize,
 }
 
 impl SampleSets {
-    /// The quiet positions of `datasets`; a game goes to validation when its hash (under `seed`)
-    /// falls below `validation`, so one game's positions are never on both sides.
+    /// The quiet positions of `datasets`, each game once (a game whose start and moves an
+    /// earlier one had is skipped: a fixed-node search from the same opening plays the same game
+    /// again). A game goes to validation when the hash of its content under `seed` falls below
+    /// `validation`: its moves, not its index, decide, so the split owes nothing to the random
+    /// stream that drew the game's opening from the same index.
     pub fn from_datasets(datasets: &[Dataset], validation: f64, seed: u64) -> Result<SampleSets, Error> {
         let mut sets = SampleSets::default();
-        let mut game_base = 0u64;
+        let mut seen = HashSet::new();
         for (n, data) in datasets.iter().enumerate() {
+            let sides: Vec<Option<bool>> = data
+                .games
+                .iter()
+                .map(|g| {
+                    let hash = g.content_hash();
+                    seen.insert(hash).then(|| Rng::for_item(seed ^ SPLIT_SALT, hash).unit() < validation)
+                })
+                .collect();
             data.for_each_position(|lp| {
+                let Some(held_out) = sides[lp.game as usize] else {
+                    sets.repeated_positions += 1;
+                    return;
+                };
                 sets.positions += 1;
                 if !is_quiet(lp) {
                     return;
                 }
-                let held_out = Rng::for_item(seed, game_base + u64::from(lp.game)).unit() < validation;
                 let sample = Sample::new(&lp.position, lp.score, lp.result);
                 if held_out {
                     sets.valid.push(sample);
@@ -89,11 +108,15 @@ impl SampleSets {
                 path: format!("dataset {} (seed {})", n + 1, data.meta.seed),
                 message,
             })?;
-            game_base += data.games.len() as u64;
+            sets.repeated_games += sides.iter().filter(|s| s.is_none()).count();
         }
         Ok(sets)
     }
 }
+
+/// Mixed into the training seed for the split, so that a training run seeded like the self-play
+/// that made its data still splits independently of it.
+const SPLIT_SALT: u64 = 0x5a17_7e57_0dd5_eed5;
 
 /// Up to `limit` quiet labelled positions of `datasets` (in dataset order), e.g. to compare a
 /// quantised network with its float original.

@@ -9,9 +9,10 @@ use minishogi_engine::HIDDEN;
 use minishogi_selfplay::{selfplay, SelfplayConfig};
 
 fn tiny_sets() -> (SampleSets, Vec<Position>) {
-    let config = SelfplayConfig { games: 8, nodes: 300, seed: 5, ..SelfplayConfig::default() };
+    let config = SelfplayConfig { games: 16, nodes: 300, seed: 5, ..SelfplayConfig::default() };
     let data = selfplay(&config, &Weights::initial(), "initial", &|| {});
     let sets = SampleSets::from_datasets(std::slice::from_ref(&data), 0.25, 9).unwrap();
+    assert!(!sets.valid.is_empty(), "no game was held out");
     let mut positions = Vec::new();
     data.for_each_position(|lp| positions.push(lp.position.clone())).unwrap();
     (sets, positions)
@@ -66,6 +67,29 @@ fn training_on_a_tiny_dataset_lowers_the_loss() {
     let best = report.epochs[report.best_epoch].valid_loss;
     assert!((mean_loss(&net, &sets.valid, config.lambda) - best).abs() < 1e-9);
     assert!(report.epochs.iter().all(|e| e.valid_loss >= best));
+}
+
+#[test]
+fn a_game_is_read_once_and_its_side_of_the_split_follows_its_moves_not_its_index() {
+    let config = SelfplayConfig { games: 12, nodes: 200, seed: 6, ..SelfplayConfig::default() };
+    let data = selfplay(&config, &Weights::initial(), "initial", &|| {});
+    let once = SampleSets::from_datasets(std::slice::from_ref(&data), 0.3, 4).unwrap();
+    assert!(!once.valid.is_empty() && !once.train.is_empty());
+    assert_eq!(once.repeated_games, 0);
+    // The same games again, in reverse order and after a dataset of their own: each is read
+    // once, and lands on the side it landed on before.
+    let mut reversed = data.clone();
+    reversed.games.reverse();
+    let twice = SampleSets::from_datasets(&[reversed, data.clone()], 0.3, 4).unwrap();
+    assert_eq!(twice.repeated_games, data.games.len());
+    assert_eq!((twice.positions, twice.repeated_positions), (once.positions, once.positions));
+    let sorted = |s: &[Sample]| {
+        let mut v: Vec<_> = s.iter().map(|x| (x.features, x.score, x.result_halves)).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(&twice.valid), sorted(&once.valid));
+    assert_eq!(sorted(&twice.train), sorted(&once.train));
 }
 
 /// The stated bound: quantised evaluations within 6 cp of the float network, 1.5 cp on average.

@@ -39,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--opening-max", type=int, default=6, help="most random plies of an opening [default: 6]")
     sp.add_argument("--opening-balance", type=int, default=150, help="largest |score| after the random plies [default: 150]")
     sp.add_argument("--ply-cap", type=int, default=300, help="plies after which a game is scored a draw [default: 300]")
+    sp.add_argument("--node-jitter", type=float, default=0.25, help="each move's node budget is drawn from nodes * (1 +- this) [default: 0.25]")
     sp.add_argument("--max-retries", type=int, default=3, help="retries of a task whose worker dies [default: 3]")
     sp.add_argument("--out", required=True, help="directory of the shards and manifest.json")
     sp.add_argument("--merge", default=None, metavar="FILE", help="when every shard is done, write the merged dataset here")
@@ -77,6 +78,7 @@ def _selfplay(args) -> int:
         opening_max=args.opening_max,
         opening_balance=args.opening_balance,
         ply_cap=args.ply_cap,
+        node_jitter=args.node_jitter,
         threads_per_task=args.threads_per_task,
     )
     plan_shards(settings.games, settings.shard_games)  # bad sizes fail before Ray starts

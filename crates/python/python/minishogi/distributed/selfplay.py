@@ -44,6 +44,7 @@ class SelfplaySettings:
     opening_max: int = 6
     opening_balance: int = 150
     ply_cap: int = 300
+    node_jitter: float = 0.25
     threads_per_task: int = 1
 
     def manifest_settings(self) -> Dict[str, object]:
@@ -71,6 +72,7 @@ class SelfplaySettings:
             "opening_max": self.opening_max,
             "opening_balance": self.opening_balance,
             "ply_cap": self.ply_cap,
+            "node_jitter": self.node_jitter,
         }
 
 
