@@ -45,6 +45,10 @@ impl Worker<'_> {
                         result.best = Some(m);
                         result.score = Score::from_internal(v);
                         result.pv = self.pv.root().to_vec();
+                        // The move played is no longer the last report's: report it too.
+                        if self.id == 0 {
+                            self.report(&result, info);
+                        }
                     }
                 }
                 break;
