@@ -21,6 +21,19 @@ pub fn is_quiet(lp: &LabelledPosition) -> bool {
         && pos.piece_at(lp.best.to()).is_none()
 }
 
+/// Each game of `data` as its content hash, or `None` when a game already in `seen` (read from
+/// an earlier dataset, or earlier in this one) had the same rules, start and moves; the new
+/// hashes join `seen`. Both trainers read each game once through this.
+pub(crate) fn first_occurrences(data: &Dataset, seen: &mut HashSet<u64>) -> Vec<Option<u64>> {
+    data.games
+        .iter()
+        .map(|g| {
+            let hash = g.content_hash();
+            seen.insert(hash).then_some(hash)
+        })
+        .collect()
+}
+
 /// Counts from building a training set.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SetStats {
@@ -57,13 +70,9 @@ impl TrainingSet {
         let mut stats = SetStats::default();
         let mut seen = HashSet::new();
         for (n, data) in datasets.iter().enumerate() {
-            let groups: Vec<Option<u32>> = data
-                .games
-                .iter()
-                .map(|g| {
-                    let hash = g.content_hash();
-                    seen.insert(hash).then_some((hash ^ (hash >> 32)) as u32)
-                })
+            let groups: Vec<Option<u32>> = first_occurrences(data, &mut seen)
+                .into_iter()
+                .map(|hash| hash.map(|h| (h ^ (h >> 32)) as u32))
                 .collect();
             stats.repeated_games += groups.iter().filter(|g| g.is_none()).count();
             data.for_each_position(|lp| {

@@ -2,7 +2,7 @@
 //! its active features from both perspectives (side to move first), its search score and the
 //! game's result; split by game into training and validation samples.
 
-use crate::training_set::is_quiet;
+use crate::training_set::{first_occurrences, is_quiet};
 use crate::Error;
 use minishogi::Position;
 use minishogi_arena::Rng;
@@ -80,13 +80,9 @@ impl SampleSets {
         let mut sets = SampleSets::default();
         let mut seen = HashSet::new();
         for (n, data) in datasets.iter().enumerate() {
-            let sides: Vec<Option<bool>> = data
-                .games
-                .iter()
-                .map(|g| {
-                    let hash = g.content_hash();
-                    seen.insert(hash).then(|| Rng::for_item(seed ^ SPLIT_SALT, hash).unit() < validation)
-                })
+            let sides: Vec<Option<bool>> = first_occurrences(data, &mut seen)
+                .into_iter()
+                .map(|hash| hash.map(|h| Rng::for_item(seed ^ SPLIT_SALT, h).unit() < validation))
                 .collect();
             data.for_each_position(|lp| {
                 let Some(held_out) = sides[lp.game as usize] else {
