@@ -20,7 +20,7 @@ impl MateBudget {
 
     /// True while some nodes and time are left.
     pub fn lasts(&self) -> bool {
-        self.nodes_left.map_or(true, |n| n > 0) && self.deadline.map_or(true, |d| Instant::now() < d)
+        self.nodes_left.is_none_or(|n| n > 0) && self.deadline.is_none_or(|d| Instant::now() < d)
     }
 
     /// Limits for one search that may spend `1 / parts` of what is left.

@@ -49,7 +49,7 @@ pub fn mate_against_every_reply(
         // Each reply left gets an equal part of what is left.
         let parts = u32::try_from(replies.len() - i).unwrap_or(u32::MAX);
         let mate = mate_for_side_to_move(solver, &pos.after(reply), mode, budget, parts)?;
-        if longest.as_ref().map_or(true, |(_, m)| mate.plies > m.plies) {
+        if longest.as_ref().is_none_or(|(_, m)| mate.plies > m.plies) {
             longest = Some((reply, mate));
         }
     }

@@ -73,7 +73,7 @@ fn board(pos: &Position) -> String {
         let hand = pos.hand(color);
         let pieces: String = Kind::SFEN_HAND_ORDER
             .iter()
-            .flat_map(|&k| std::iter::repeat(k).take(usize::from(hand.count(k))))
+            .flat_map(|&k| std::iter::repeat_n(k, usize::from(hand.count(k))))
             .map(|k| format!("00{}", csa_kind(k)))
             .collect();
         if !pieces.is_empty() {

@@ -119,6 +119,20 @@ fn slot(pos: &Position, m: Move) -> (usize, usize, usize) {
     (color, code, m.to().index())
 }
 
+/// The quiet-move histories a searcher keeps from one move of a game to the next, so that a
+/// short search starts with the ordering the last ones learnt.
+pub(crate) struct QuietStats {
+    pub history: History,
+    pub continuation: ContinuationHistory,
+}
+
+impl QuietStats {
+    /// All scores zero.
+    pub fn new() -> QuietStats {
+        QuietStats { history: History::new(), continuation: ContinuationHistory::new() }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,22 +155,8 @@ mod tests {
             ch.update(ka, kb, -HISTORY_MAX_BONUS);
         }
         let low = ch.get(ka, kb);
-        assert!(low < -HISTORY_LIMIT * 9 / 10 && low >= -HISTORY_LIMIT, "{low}");
+        assert!((-HISTORY_LIMIT..-HISTORY_LIMIT * 9 / 10).contains(&low), "{low}");
         ch.update(PieceTo::NONE, kb, HISTORY_MAX_BONUS);
         assert_eq!(ch.get(PieceTo::NONE, kb), 0);
-    }
-}
-
-/// The quiet-move histories a searcher keeps from one move of a game to the next, so that a
-/// short search starts with the ordering the last ones learnt.
-pub(crate) struct QuietStats {
-    pub history: History,
-    pub continuation: ContinuationHistory,
-}
-
-impl QuietStats {
-    /// All scores zero.
-    pub fn new() -> QuietStats {
-        QuietStats { history: History::new(), continuation: ContinuationHistory::new() }
     }
 }

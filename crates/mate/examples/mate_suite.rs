@@ -85,7 +85,7 @@ fn parse_args(args: Vec<String>) -> Result<(String, Limits, Mode), String> {
 /// nodes, 150,000 nodes/s`.
 fn summary(answers: &[Answer], time: Option<Duration>) -> String {
     let solved = answers.iter().filter(|a| a.solved).count();
-    let within = answers.iter().filter(|a| a.solved && time.map_or(true, |t| a.time <= t)).count();
+    let within = answers.iter().filter(|a| a.solved && time.is_none_or(|t| a.time <= t)).count();
     let mut times: Vec<Duration> = answers.iter().map(|a| a.time).collect();
     times.sort();
     let at = |q: f64| {

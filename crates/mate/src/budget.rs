@@ -61,7 +61,7 @@ impl Budget {
         self.nodes += 1;
         if self.nodes >= self.phase_node_limit {
             self.exhausted = true;
-        } else if self.nodes % CLOCK_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
             self.exhausted |= self.is_late();
         }
     }

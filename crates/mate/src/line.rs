@@ -57,7 +57,7 @@ pub fn verify_line(start: &Position, line: &[Move], mode: Mode) -> Result<(), Li
             return Err(LineError::NoCheck { ply });
         }
     }
-    if line.len() % 2 == 0 || pos.has_legal_move() {
+    if line.len().is_multiple_of(2) || pos.has_legal_move() {
         return Err(LineError::NotMate);
     }
     Ok(())

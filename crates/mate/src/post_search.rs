@@ -69,7 +69,7 @@ fn mating_move(search: &mut Search, pos: &mut Position, ply: u16, key: u64, rema
         let child = pos.after(m);
         let known = search.known(&child, remaining - 1, child_path_key(key, child.hash()));
         if let Some(r) = known.filter(|r| r.is_proof()) {
-            if best.map_or(true, |(p, _)| r.numbers.plies < p) {
+            if best.is_none_or(|(p, _)| r.numbers.plies < p) {
                 best = Some((r.numbers.plies, m));
             }
         }
@@ -115,7 +115,7 @@ fn longest_reply(
         }
         // Unknown counts as long: it may well resist to the bound.
         let plies = if shorter.is_proof() { shorter.numbers.plies } else { remaining - 1 };
-        if fallback.map_or(true, |(p, _)| plies > p) {
+        if fallback.is_none_or(|(p, _)| plies > p) {
             fallback = Some((plies, m));
         }
     }

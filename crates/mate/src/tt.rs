@@ -91,11 +91,11 @@ impl TranspositionTable {
             let n = e.numbers;
             if e.is_proof() && n.plies <= remaining && dominates(hand, e.hand) {
                 // The shortest applicable proof is the most useful to the post-search.
-                if found.map_or(true, |f: Numbers| f.pn != 0 || f.plies > n.plies) {
+                if found.is_none_or(|f: Numbers| f.pn != 0 || f.plies > n.plies) {
                     found = Some(n);
                 }
             } else if e.is_disproof() && n.plies >= remaining && dominates(e.hand, hand) {
-                if found.map_or(true, |f: Numbers| f.pn != 0) {
+                if found.is_none_or(|f: Numbers| f.pn != 0) {
                     found = Some(n);
                 }
             } else if !e.is_proof() && !e.is_disproof() && e.hand == hand && found.is_none() {

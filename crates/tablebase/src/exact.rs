@@ -86,7 +86,7 @@ pub(crate) fn repetition_move(
             _ => None,
         };
         if let Some(key) = key {
-            if best.map_or(true, |(k, _)| key < k) {
+            if best.is_none_or(|(k, _)| key < k) {
                 best = Some((key, m));
             }
         }

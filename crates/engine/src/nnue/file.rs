@@ -148,7 +148,7 @@ fn widened(mut f: NetworkFile) -> Option<NetworkFile> {
     }
     let pad = |rows: &[i16], width: usize| -> Vec<i16> {
         rows.chunks(width)
-            .flat_map(|row| row.iter().copied().chain(std::iter::repeat(0).take(HIDDEN - width)))
+            .flat_map(|row| row.iter().copied().chain(std::iter::repeat_n(0, HIDDEN - width)))
             .collect()
     };
     f.l1_weights = pad(&f.l1_weights, h);

@@ -10,7 +10,7 @@ use minishogi::Color;
 
 // The rounding division by QB is a shift.
 const _: () = assert!(QB == 1 << 10);
-const _: () = assert!(L2 == 32 && HIDDEN % 16 == 0);
+const _: () = assert!(L2 == 32 && HIDDEN.is_multiple_of(16));
 
 /// Input pairs: the 2 × [`HIDDEN`] activations taken two by two.
 const PAIRS: usize = HIDDEN;

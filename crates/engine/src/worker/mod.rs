@@ -334,7 +334,8 @@ impl<'a> Worker<'a> {
             if !root && !in_check && best > -MATE_BOUND && depth <= SEE_PRUNE_MAX_DEPTH {
                 let threshold =
                     if quiet { -SEE_QUIET_MARGIN * depth * depth } else { -SEE_CAPTURE_MARGIN * depth };
-                if !see_ge(&self.pos, m, threshold) && !(quiet && gives_direct_check(&self.pos, m)) {
+                let holds = see_ge(&self.pos, m, threshold) || (quiet && gives_direct_check(&self.pos, m));
+                if !holds {
                     continue;
                 }
             }

@@ -26,7 +26,7 @@ impl<'a> Work<'a> {
     /// The work view of `bytes`, which must be 8-aligned with a length that is a multiple of 8
     /// (`None` otherwise); `len` slots are used.
     pub(super) fn new(bytes: &'a mut [u8], len: u64) -> Option<Work<'a>> {
-        if !bytes.as_ptr().cast::<u64>().is_aligned() || bytes.len() % 8 != 0 || (bytes.len() as u64) < len {
+        if !bytes.as_ptr().cast::<u64>().is_aligned() || !bytes.len().is_multiple_of(8) || (bytes.len() as u64) < len {
             return None;
         }
         // SAFETY: the pointer comes from the exclusive borrow of `bytes`, which it keeps for `'a`
@@ -73,7 +73,7 @@ impl<'a> Work<'a> {
     /// Stores the bytes of slots `start..start + bytes.len()`; `start` must be a multiple of 8
     /// and no other thread may write these slots meanwhile.
     pub(super) fn fill(&self, start: u64, bytes: &[u8]) {
-        debug_assert!(start % 8 == 0);
+        debug_assert!(start.is_multiple_of(8));
         for (k, group) in bytes.chunks(8).enumerate() {
             let word = &self.words[(start / 8) as usize + k];
             let mut w = word.load(Ordering::Relaxed);

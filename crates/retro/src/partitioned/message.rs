@@ -42,7 +42,7 @@ impl MessageKind {
     /// The kind of the messages of a round expanding positions at distance `level` (losses at even
     /// distances, wins at odd ones).
     pub fn of_level(level: u32) -> MessageKind {
-        if level % 2 == 0 {
+        if level.is_multiple_of(2) {
             MessageKind::Win
         } else {
             MessageKind::Decrement

@@ -215,7 +215,7 @@ impl Partition {
     /// distance `level`, as messages per destination partition (see [`MessageKind::of_level`]).
     pub fn expand<R: RetroRules>(&mut self, rules: &R, level: u32) -> Result<Expansion, PartitionError> {
         self.expect(Step::Expand(level), "expand", level)?;
-        if level % 2 == 0 {
+        if level.is_multiple_of(2) {
             if let Err(e) = self.make_room(level) {
                 self.step = Step::Failed;
                 return Err(e);

@@ -34,7 +34,7 @@ impl Partitioning {
     /// `parts` partitions of `size` slots whose bounds are multiples of `unit` (which must divide
     /// `size`), each holding as equal a number of units as possible.
     pub fn in_units(size: u64, unit: u64, parts: usize) -> Result<Partitioning, PartitionError> {
-        if unit == 0 || size == 0 || size % unit != 0 {
+        if unit == 0 || size == 0 || !size.is_multiple_of(unit) {
             return Err(PartitionError::Partitioning(format!("{size} slots are not whole units of {unit}")));
         }
         let units = size / unit;

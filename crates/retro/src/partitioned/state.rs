@@ -93,7 +93,7 @@ impl Partition {
         let work_len = r.len()?;
         let work = r.take(work_len)?.to_vec();
         let len = work.len();
-        let side_ok = side.as_ref().map_or(true, |s| s.is_consistent(len));
+        let side_ok = side.as_ref().is_none_or(|s| s.is_consistent(len));
         if r.at != body.len() || len as u64 != range.end - range.start || !side_ok {
             return Err(bad("lengths do not match the partition"));
         }

@@ -18,7 +18,7 @@ pub(crate) type Node = u32;
 /// The player to move at `node`.
 #[inline]
 pub(crate) fn first_player_moves(node: Node) -> bool {
-    node % 2 == 0
+    node.is_multiple_of(2)
 }
 
 /// The draws of one table with their moves and check flags.
