@@ -26,7 +26,10 @@ impl<'a> Work<'a> {
     /// The work view of `bytes`, which must be 8-aligned with a length that is a multiple of 8
     /// (`None` otherwise); `len` slots are used.
     pub(super) fn new(bytes: &'a mut [u8], len: u64) -> Option<Work<'a>> {
-        if !bytes.as_ptr().cast::<u64>().is_aligned() || !bytes.len().is_multiple_of(8) || (bytes.len() as u64) < len {
+        if !bytes.as_ptr().cast::<u64>().is_aligned()
+            || !bytes.len().is_multiple_of(8)
+            || (bytes.len() as u64) < len
+        {
             return None;
         }
         // SAFETY: the pointer comes from the exclusive borrow of `bytes`, which it keeps for `'a`
