@@ -1,5 +1,5 @@
 #!/bin/sh
-# Reproduces crates/engine/data/network.nnue (gen11): the network loop's gen10 plays a long
+# Reproduces gen11, the shipped network from c762e77 to ca9f495: the network loop's gen10 plays a long
 # self-play run as resumable shards (tools/selfplay-shards.sh; a rerun skips the shards already
 # written), then gen10 is trained further on those shards and the ten datasets of the network
 # loop (both gen10 and the datasets are taken from the repository's history).
@@ -41,4 +41,4 @@ BIN="$bin" PLAYER="--network $dir/gen10.nnue" NAME="network embedded" tools/self
     echo "warning: the shards differ from those that trained the shipped network (another search?)" >&2
 "$bin" nnue train --data "$dir"/loop/gen*.data "$dir"/shards/shard*.data \
     --init "$dir/gen10.nnue" --out "$dir/gen11.nnue" --epochs 4 --lr 1e-3 --seed 2027
-echo "the network is $dir/gen11.nnue; compare: cmp $dir/gen11.nnue crates/engine/data/network.nnue"
+echo "the network is $dir/gen11.nnue; compare: git show ca9f495:crates/engine/data/network.nnue | cmp $dir/gen11.nnue -"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Reproduces crates/engine/data/network.nnue (gen12): the network of ca9f495 (gen11) plays two
+# Reproduces gen12, the shipped network from c567cd1 until gen13: the network of ca9f495 (gen11) plays two
 # self-play runs as resumable shards (tools/selfplay-shards.sh; a rerun skips the shards already
 # written), and gen11 is trained further on both:
 #   - 350,000 games at exactly 1,000 nodes a move (seed 2028, --node-jitter 0), the run that
@@ -30,4 +30,4 @@ for run in fixed jittered; do
 done
 target/release/minishogi nnue train --data "$dir"/fixed/shard*.data "$dir"/jittered/shard*.data \
     --init "$dir/gen11.nnue" --out "$dir/gen12.nnue" --epochs 4 --lr 1e-3 --seed 2030
-echo "the network is $dir/gen12.nnue; compare: cmp $dir/gen12.nnue crates/engine/data/network.nnue"
+echo "the network is $dir/gen12.nnue; compare: git show c567cd1:crates/engine/data/network.nnue | cmp $dir/gen12.nnue -"
