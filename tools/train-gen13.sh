@@ -10,8 +10,9 @@
 #   tools/train-gen13.sh [DIR]       (default DIR: gen13-run)
 #
 # Self-play is seeded and the node budgets drawn from the seed, so this search plays the same
-# games again: the script checks the shards against data/training/gen13/*.sha256 and warns if a
-# different search played other games. Training is deterministic for any thread count.
+# games again: the script checks the shards against their digests (the fixed run is gen12's, so
+# data/training/gen12/fixed.sha256; the others in data/training/gen13/) and warns if a different
+# search played other games. Training is deterministic for any thread count.
 # About 3 hours of self-play and 10 minutes of training on 2 cores.
 set -eu
 GEN11=ca9f495
@@ -29,8 +30,9 @@ PLAYER="--network $dir/gen11.nnue" NAME=gen11 SEED=2028 NODE_JITTER=0 \
     tools/selfplay-shards.sh "$dir/fixed" 35
 PLAYER="--network $dir/gen11.nnue" NAME=gen11 SEED=2029 tools/selfplay-shards.sh "$dir/jittered" 16
 PLAYER="--network $dir/gen12.nnue" NAME=gen12 SEED=2031 tools/selfplay-shards.sh "$dir/gen12" 44
-for run in fixed jittered gen12; do
-    (cd "$dir/$run" && sha256sum -c --quiet "$OLDPWD/data/training/gen13/$run.sha256") ||
+for digests in gen12/fixed gen13/jittered gen13/gen12; do
+    run=${digests#*/}
+    (cd "$dir/$run" && sha256sum -c --quiet "$OLDPWD/data/training/$digests.sha256") ||
         echo "warning: the $run shards differ from those that trained gen13 (another search?)" >&2
 done
 target/release/minishogi nnue train \
