@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Re-scores the openings a match played with a deeper search, and splits the match's pairs by
+whether that search still calls the opening level: did the pairs that split 1-1 start from
+openings a deeper screen would have dropped?
+
+    python3 tools/rescore_openings.py --engine FAIRY_STOCKFISH --option Use_NNUE=false \
+        --depth 18 --max-score 60 --engine-name minishogi records.tsv [more.tsv ...]
+
+Each records file is one `minishogi match --records` run; games 2i+1 and 2i+2 play the same
+opening with colours swapped. Every distinct opening is searched once (`usinewgame` first, so the
+scores do not depend on the order) and its score is taken from sente's side. The report gives,
+for the openings within --max-score and for those beyond it, the pentanomial of --engine-name's
+pairs (0, 0.5, 1, 1.5, 2 points) and its split rate, and the mean score from sente's side of the
+pairs that split with sente winning both games and with gote winning both.
+"""
+
+import argparse
+import collections
+import subprocess
+import sys
+
+
+class Usi:
+    """A USI engine on a pipe."""
+
+    def __init__(self, command, options):
+        self.proc = subprocess.Popen(command.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.send("usi")
+        self.until("usiok")
+        for option in options:
+            name, _, value = option.partition("=")
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def until(self, token):
+        """Reads up to the line starting with `token`; returns the last line with a score."""
+        scored = None
+        for line in self.proc.stdout:
+            if " score " in line:
+                scored = line
+            if line.startswith(token):
+                return scored
+        sys.exit(f"the engine closed its output before '{token}'")
+
+    def score(self, position, depth):
+        """The score of `position` (a `startpos moves ...` line) from the side to move."""
+        self.send("usinewgame")
+        self.send("position " + position)
+        self.send(f"go depth {depth}")
+        line = self.until("bestmove")
+        if line is None:
+            sys.exit(f"no score for {position}")
+        words = line.split()
+        kind, value = words[words.index("score") + 1], int(words[words.index("score") + 2])
+        if kind == "mate":
+            return 100_000 if value > 0 else -100_000
+        return value
+
+    def quit(self):
+        self.send("quit")
+        self.proc.wait()
+
+
+def sente_to_move(position):
+    """Whether sente moves in a `startpos [moves ...]` or `sfen B S H N [moves ...]` line."""
+    words = position.split()
+    sente = words[0] == "startpos" or words[2] == "b"
+    plies = len(words) - words.index("moves") - 1 if "moves" in words else 0
+    return sente == (plies % 2 == 0)
+
+
+def read_pairs(paths, engine_name):
+    """Pairs (opening, engine's points, games sente won) of every records file."""
+    pairs = []
+    for path in paths:
+        games = {}
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                cols = line.rstrip("\n").split("\t")
+                games[int(cols[0])] = (cols[1], cols[3], cols[5])
+        for first in sorted(n for n in games if n % 2 == 1):
+            if first + 1 not in games:
+                continue
+            points, sente_wins, opening = 0.0, 0, games[first][2]
+            for sente, result, _ in (games[first], games[first + 1]):
+                sente_wins += result == "1-0"
+                if result == "1/2-1/2":
+                    points += 0.5
+                elif (result == "1-0") == (sente == engine_name):
+                    points += 1.0
+            pairs.append((opening, points, sente_wins))
+    return pairs
+
+
+def report(label, pairs, scores):
+    counts = collections.Counter(points for _, points, _ in pairs)
+    penta = [counts.get(p, 0) for p in (0.0, 0.5, 1.0, 1.5, 2.0)]
+    n = len(pairs)
+    split = penta[2] / n if n else 0.0
+    print(f"{label}: {n} pairs, pentanomial {penta}, split {100 * split:.0f} %")
+    for side, wins in (("sente", 2), ("gote", 0)):
+        values = [scores[o] for o, points, s in pairs if points == 1.0 and s == wins]
+        if values:
+            print(f"  split, {side} won both: {len(values)} pairs, mean score {sum(values) / len(values):+.1f} (sente's side)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("records", nargs="+")
+    parser.add_argument("--engine", required=True, help="the scoring engine's command line")
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE (repeatable)")
+    parser.add_argument("--depth", type=int, default=18)
+    parser.add_argument("--max-score", type=int, default=60)
+    parser.add_argument("--engine-name", required=True, help="the engine whose points the pentanomial counts")
+    args = parser.parse_args()
+
+    pairs = read_pairs(args.records, args.engine_name)
+    if not pairs:
+        sys.exit("no complete pair in the records")
+    usi = Usi(args.engine, args.option)
+    scores = {}
+    for opening, _, _ in pairs:
+        if opening not in scores:
+            from_mover = usi.score(opening, args.depth)
+            scores[opening] = from_mover if sente_to_move(opening) else -from_mover
+    usi.quit()
+    level = [p for p in pairs if abs(scores[p[0]]) <= args.max_score]
+    beyond = [p for p in pairs if abs(scores[p[0]]) > args.max_score]
+    report("all openings", pairs, scores)
+    report(f"within {args.max_score} cp at depth {args.depth}", level, scores)
+    report(f"beyond {args.max_score} cp", beyond, scores)
+
+
+if __name__ == "__main__":
+    main()
