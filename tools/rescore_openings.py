@@ -24,7 +24,10 @@ class Usi:
     """A USI engine on a pipe."""
 
     def __init__(self, command, options):
-        self.proc = subprocess.Popen(command.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            self.proc = subprocess.Popen(command.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        except OSError as e:
+            sys.exit(f"cannot start '{command}': {e}")
         self.send("usi")
         self.until("usiok")
         for option in options:
@@ -53,10 +56,11 @@ class Usi:
         self.send("position " + position)
         self.send(f"go depth {depth}")
         line = self.until("bestmove")
-        if line is None:
-            sys.exit(f"no score for {position}")
-        words = line.split()
-        kind, value = words[words.index("score") + 1], int(words[words.index("score") + 2])
+        words = (line or "").split()
+        try:
+            kind, value = words[words.index("score") + 1], int(words[words.index("score") + 2])
+        except (ValueError, IndexError):
+            sys.exit(f"no score for {position}: {line!r}")
         if kind == "mate":
             return 100_000 if value > 0 else -100_000
         return value
@@ -79,12 +83,17 @@ def read_pairs(paths, engine_name):
     pairs = []
     for path in paths:
         games = {}
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("#") or not line.strip():
-                    continue
-                cols = line.rstrip("\n").split("\t")
-                games[int(cols[0])] = (cols[1], cols[3], cols[5])
+        try:
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    if line.startswith("#") or not line.strip():
+                        continue
+                    cols = line.rstrip("\n").split("\t")
+                    if len(cols) < 6 or not cols[0].isdigit():
+                        sys.exit(f"{path}: not a match records line: {line[:60]!r}")
+                    games[int(cols[0])] = (cols[1], cols[3], cols[5])
+        except OSError as e:
+            sys.exit(f"{path}: {e}")
         for first in sorted(n for n in games if n % 2 == 1):
             if first + 1 not in games:
                 continue
