@@ -17,18 +17,24 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(p * len(values)))] if values else 0
 
 
+Game = collections.namedtuple("Game", "number sente gote result ending opening times")
+
+
 def read(path):
+    """The games of a records file (`minishogi match --records`), in file order."""
     games = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            cols = line.rstrip("\n").split("\t")
-            if len(cols) < 8:
-                sys.exit(f"{path}: a line with {len(cols)} columns, expected 8: {line[:60]!r}")
-            number, sente, gote, result, ending = int(cols[0]), cols[1], cols[2], cols[3], cols[4]
-            times = [int(t) for t in cols[7].split()]
-            games.append((number, sente, gote, result, ending, times))
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                cols = line.rstrip("\n").split("\t")
+                if len(cols) < 8 or not cols[0].isdigit():
+                    sys.exit(f"{path}: not a records line (8 columns, the game's number first): {line[:60]!r}")
+                times = [int(t) for t in cols[7].split()]
+                games.append(Game(int(cols[0]), cols[1], cols[2], cols[3], cols[4], cols[5], times))
+    except OSError as e:
+        sys.exit(f"{path}: {e}")
     return games
 
 
@@ -39,16 +45,27 @@ def points(result, engine, sente):
     return 1.0 if won_sente == (engine == sente) else 0.0
 
 
+def pairs(games):
+    """The pairs (game 2i+1, game 2i+2: one opening, colours swapped) whose both games are there."""
+    by_number = {g.number: g for g in games}
+    return [(by_number[n], by_number[n + 1]) for n in sorted(by_number) if n % 2 == 1 and n + 1 in by_number]
+
+
+def pair_points(pair, engine):
+    """The points `engine` scored in a pair."""
+    return sum(points(g.result, engine, g.sente) for g in pair)
+
+
 def report(path):
     games = read(path)
     times = collections.defaultdict(list)
     time_losses = collections.Counter()
-    for _, sente, gote, result, ending, moves in games:
-        for i, t in enumerate(moves):
-            times[sente if i % 2 == 0 else gote].append(t)
-        if ending.startswith("time-loss"):
+    for g in games:
+        for i, t in enumerate(g.times):
+            times[g.sente if i % 2 == 0 else g.gote].append(t)
+        if g.ending.startswith("time-loss"):
             # The side to move lost: the winner is the other one.
-            loser = gote if result == "1-0" else sente
+            loser = g.gote if g.result == "1-0" else g.sente
             time_losses[loser] += 1
     print(f"{path}: {len(games)} games")
     for engine, ts in sorted(times.items()):
@@ -57,17 +74,11 @@ def report(path):
             f"  {engine}: {len(ts)} moves, median {percentile(ts, 0.5)} ms, p99 {percentile(ts, 0.99)} ms, "
             f"max {ts[-1]} ms; lost on time {time_losses[engine]}"
         )
-    by_number = {g[0]: g for g in games}
-    engine = games[0][1] if games else None
-    pairs = splits = 0
-    for n in sorted(by_number):
-        if n % 2 == 1 and n + 1 in by_number:
-            a, b = by_number[n], by_number[n + 1]
-            score = points(a[3], engine, a[1]) + points(b[3], engine, b[1])
-            pairs += 1
-            splits += score == 1.0
-    if pairs:
-        print(f"  pairs {pairs}, split 1-1: {splits} ({100 * splits / pairs:.0f} %)")
+    engine = games[0].sente if games else None
+    both = pairs(games)
+    splits = sum(pair_points(pair, engine) == 1.0 for pair in both)
+    if both:
+        print(f"  pairs {len(both)}, split 1-1: {splits} ({100 * splits / len(both):.0f} %)")
 
 
 def main():

@@ -19,6 +19,8 @@ import collections
 import subprocess
 import sys
 
+from match_times import pair_points, pairs, read
+
 
 class Usi:
     """A USI engine on a pipe."""
@@ -80,32 +82,12 @@ def sente_to_move(position):
 
 def read_pairs(paths, engine_name):
     """Pairs (opening, engine's points, games sente won) of every records file."""
-    pairs = []
+    result = []
     for path in paths:
-        games = {}
-        try:
-            with open(path, encoding="utf-8") as f:
-                for line in f:
-                    if line.startswith("#") or not line.strip():
-                        continue
-                    cols = line.rstrip("\n").split("\t")
-                    if len(cols) < 6 or not cols[0].isdigit():
-                        sys.exit(f"{path}: not a match records line: {line[:60]!r}")
-                    games[int(cols[0])] = (cols[1], cols[3], cols[5])
-        except OSError as e:
-            sys.exit(f"{path}: {e}")
-        for first in sorted(n for n in games if n % 2 == 1):
-            if first + 1 not in games:
-                continue
-            points, sente_wins, opening = 0.0, 0, games[first][2]
-            for sente, result, _ in (games[first], games[first + 1]):
-                sente_wins += result == "1-0"
-                if result == "1/2-1/2":
-                    points += 0.5
-                elif (result == "1-0") == (sente == engine_name):
-                    points += 1.0
-            pairs.append((opening, points, sente_wins))
-    return pairs
+        for pair in pairs(read(path)):
+            sente_wins = sum(g.result == "1-0" for g in pair)
+            result.append((pair[0].opening, pair_points(pair, engine_name), sente_wins))
+    return result
 
 
 def report(label, pairs, scores):
