@@ -23,6 +23,16 @@ pub(crate) const NMP_BASE: i32 = 3;
 /// See [`NMP_BASE`].
 pub(crate) const NMP_DEPTH_DIVISOR: i32 = 4;
 
+/// ProbCut applies from this depth: a capture that beats beta by a margin at a shallower depth
+/// cuts the node.
+pub(crate) const PROBCUT_MIN_DEPTH: i32 = 5;
+/// ProbCut's margin over beta (less when the evaluation is improving).
+pub(crate) const PROBCUT_MARGIN: i32 = 200;
+/// See [`PROBCUT_MARGIN`].
+pub(crate) const PROBCUT_IMPROVING: i32 = 50;
+/// ProbCut searches this many plies shallower than the node.
+pub(crate) const PROBCUT_REDUCTION: i32 = 4;
+
 /// Quiet-move pruning (move count and futility) applies up to this depth.
 pub(crate) const LMP_MAX_DEPTH: i32 = 4;
 /// Move-count pruning skips quiet moves from index `LMP_BASE + LMP_FACTOR * depth²`.

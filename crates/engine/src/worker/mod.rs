@@ -1,11 +1,12 @@
 //! One search thread: its state, and the principal-variation search with a transposition table,
-//! null move, move-count, futility and exchange pruning, late-move reductions, internal iterative
-//! reduction, check and singular extensions and the repetition rules. Iterative deepening is in
-//! [`deepening`], the quiescence search in [`quiescence`].
+//! null move, ProbCut, move-count, futility and exchange pruning, late-move reductions, internal
+//! iterative reduction, check and singular extensions and the repetition rules. Iterative
+//! deepening is in [`deepening`], the quiescence search in [`quiescence`].
 
 mod deepening;
 mod quiescence;
 
+use crate::captures::captures;
 use crate::evaluator::Evaluator;
 use crate::history::{Killers, PieceTo, QuietStats, NO_MOVE};
 use crate::nnue::AccumulatorStack;
@@ -257,6 +258,18 @@ impl<'a> Worker<'a> {
                     return v;
                 }
             }
+            if depth >= PROBCUT_MIN_DEPTH && beta.abs() < MATE_BOUND {
+                let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(improving);
+                // Unless the table already says the shallower search falls short.
+                let known_short = tte.is_some_and(|e| {
+                    e.depth >= depth - PROBCUT_REDUCTION + 1 && from_tt(e.score, ply as i32) < probcut_beta
+                });
+                if !known_short {
+                    if let Some(v) = self.probcut(key, probcut_beta, static_eval, depth, ply) {
+                        return v;
+                    }
+                }
+            }
         }
 
         let mut list = MoveList::new();
@@ -447,6 +460,49 @@ impl<'a> Worker<'a> {
         } else {
             Singular::No
         }
+    }
+
+    /// ProbCut: a capture whose exchange could win `probcut_beta - static_eval` and that holds
+    /// `probcut_beta` in quiescence and then at reduced depth cuts the node (`Some` of its
+    /// score, stored as a lower bound; 0 when the search was stopped).
+    fn probcut(
+        &mut self,
+        key: u64,
+        probcut_beta: i32,
+        static_eval: i32,
+        depth: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let mut list = MoveList::new();
+        captures(&self.pos, &mut list);
+        for &m in list.iter() {
+            if !see_ge(&self.pos, m, probcut_beta - static_eval) {
+                continue;
+            }
+            self.played[ply] = PieceTo::of(&self.pos, m);
+            let undo = self.push(m);
+            let mut v = -self.qsearch(-probcut_beta, -probcut_beta + 1, ply + 1);
+            if v >= probcut_beta {
+                v = -self.search(-probcut_beta, -probcut_beta + 1, depth - PROBCUT_REDUCTION, ply + 1, false);
+            }
+            self.pop(m, undo);
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= probcut_beta {
+                let r = NodeResult {
+                    best: v,
+                    best_move: Some(m),
+                    entry_alpha: probcut_beta - 1,
+                    alpha: v,
+                    beta: probcut_beta,
+                };
+                // The capture's search was PROBCUT_REDUCTION - 1 plies shallower than its node's.
+                self.store(key, ply, depth - PROBCUT_REDUCTION + 1, static_eval, false, r);
+                return Some(v);
+            }
+        }
+        None
     }
 
     /// The null move: if passing still fails high at reduced depth, the position is good enough
