@@ -260,14 +260,8 @@ impl<'a> Worker<'a> {
             }
             if depth >= PROBCUT_MIN_DEPTH && beta.abs() < MATE_BOUND {
                 let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(improving);
-                // Unless the table already says the shallower search falls short.
-                let known_short = tte.is_some_and(|e| {
-                    e.depth >= depth - PROBCUT_REDUCTION + 1 && from_tt(e.score, ply as i32) < probcut_beta
-                });
-                if !known_short {
-                    if let Some(v) = self.probcut(key, probcut_beta, static_eval, depth, ply) {
-                        return v;
-                    }
+                if let Some(v) = self.probcut(key, tte, probcut_beta, static_eval, depth, ply) {
+                    return v;
                 }
             }
         }
@@ -464,15 +458,22 @@ impl<'a> Worker<'a> {
 
     /// ProbCut: a capture whose exchange could win `probcut_beta - static_eval` and that holds
     /// `probcut_beta` in quiescence and then at reduced depth cuts the node (`Some` of its
-    /// score, stored as a lower bound; 0 when the search was stopped).
+    /// score, stored as a lower bound; 0 when the search was stopped). Not tried when the
+    /// node's table entry `tte` is as deep as that result and falls short of `probcut_beta`.
     fn probcut(
         &mut self,
         key: u64,
+        tte: Option<Entry>,
         probcut_beta: i32,
         static_eval: i32,
         depth: i32,
         ply: usize,
     ) -> Option<i32> {
+        // The capture's search is PROBCUT_REDUCTION - 1 plies shallower than this node's.
+        let result_depth = depth - PROBCUT_REDUCTION + 1;
+        if tte.is_some_and(|e| e.depth >= result_depth && from_tt(e.score, ply as i32) < probcut_beta) {
+            return None;
+        }
         let mut list = MoveList::new();
         captures(&self.pos, &mut list);
         for &m in list.iter() {
@@ -497,8 +498,7 @@ impl<'a> Worker<'a> {
                     alpha: v,
                     beta: probcut_beta,
                 };
-                // The capture's search was PROBCUT_REDUCTION - 1 plies shallower than its node's.
-                self.store(key, ply, depth - PROBCUT_REDUCTION + 1, static_eval, false, r);
+                self.store(key, ply, result_depth, static_eval, false, r);
                 return Some(v);
             }
         }
