@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""Time used per move and the split rate of a `minishogi match` records file.
+"""Time used per move, the split rate and the pentanomial of `minishogi match` records files.
 
     python3 tools/match_times.py games.tsv [more.tsv ...]
 
-For each engine: moves, the median, 99th percentile and largest time a move took as the runner
-timed it, and the games it lost on time. For the match: the pairs (games 2i+1 and 2i+2 play the
-same opening with colours swapped) and the share that split 1-1.
+For each file and each engine: moves, the median, 99th percentile and largest time a move took as
+the runner timed it, and the games it lost on time. For each file, and for all files together (a
+match played in parts): the pairs (games 2i+1 and 2i+2 play the same opening with colours
+swapped), the share that split 1-1, and the pentanomial and Elo of the first file's first engine
+with its 95 % interval (the normal approximation over pairs, as `minishogi match` reports it).
 """
 
 import argparse
 import collections
+import math
 import sys
 
 
@@ -56,7 +59,38 @@ def pair_points(pair, engine):
     return sum(points(g.result, engine, g.sente) for g in pair)
 
 
+def elo_of_score(s):
+    return -400.0 * math.log10(1.0 / s - 1.0) if 0.0 < s < 1.0 else math.copysign(math.inf, s - 0.5)
+
+
+def pentanomial(both, engine):
+    """Pairs by `engine`'s points 0, 0.5, 1, 1.5, 2."""
+    counts = [0] * 5
+    for pair in both:
+        counts[round(2 * pair_points(pair, engine))] += 1
+    return counts
+
+
+def summary(label, both, engine):
+    """The split share, pentanomial and Elo (95 %) of `engine` over the pairs `both`."""
+    if not both:
+        return
+    splits = sum(pair_points(pair, engine) == 1.0 for pair in both)
+    counts = pentanomial(both, engine)
+    n = len(both)
+    # Each pair's score in [0, 1]; its mean and standard error map through the logistic curve.
+    scores = [k / 4 for k in range(5)]
+    mean = sum(c * x for c, x in zip(counts, scores)) / n
+    var = sum(c * (x - mean) ** 2 for c, x in zip(counts, scores)) / n
+    half = 1.96 * math.sqrt(var / n)
+    print(
+        f"  {label}: pairs {n}, split 1-1: {splits} ({100 * splits / n:.0f} %); {engine}: pentanomial {counts}, "
+        f"Elo {elo_of_score(mean):+.1f} (95 %: {elo_of_score(mean - half):+.1f} .. {elo_of_score(mean + half):+.1f})"
+    )
+
+
 def report(path):
+    """Prints one file's times and pairs; returns its games."""
     games = read(path)
     times = collections.defaultdict(list)
     time_losses = collections.Counter()
@@ -74,18 +108,25 @@ def report(path):
             f"  {engine}: {len(ts)} moves, median {percentile(ts, 0.5)} ms, p99 {percentile(ts, 0.99)} ms, "
             f"max {ts[-1]} ms; lost on time {time_losses[engine]}"
         )
-    engine = games[0].sente if games else None
-    both = pairs(games)
-    splits = sum(pair_points(pair, engine) == 1.0 for pair in both)
-    if both:
-        print(f"  pairs {len(both)}, split 1-1: {splits} ({100 * splits / len(both):.0f} %)")
+    if games:
+        summary("this file", pairs(games), games[0].sente)
+    return games
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("records", nargs="+", help="records files written by minishogi match --records")
-    for path in ap.parse_args().records:
-        report(path)
+    paths = ap.parse_args().records
+    # Game numbers restart in each file, so pairs are formed file by file.
+    both, engine = [], None
+    for path in paths:
+        games = report(path)
+        if games and engine is None:
+            engine = games[0].sente
+        both += pairs(games)
+    if len(paths) > 1 and engine is not None:
+        print(f"all {len(paths)} files:")
+        summary("together", both, engine)
 
 
 if __name__ == "__main__":
