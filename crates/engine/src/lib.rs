@@ -22,7 +22,8 @@
 //! assert!(eval.abs() < 1_000);
 //! ```
 
-// The AVX2 inner loops of the network (three files of `nnue`) are the only unsafe code.
+// The AVX2 inner loops of the network (three files of `nnue`) and the transposition table's memory
+// (`tt_memory`: a map viewed as slots, a prefetch) are the only unsafe code.
 #![deny(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
@@ -53,6 +54,8 @@ mod table_root;
 mod tactics;
 mod time_budget;
 mod tt;
+#[allow(unsafe_code)]
+mod tt_memory;
 mod weights;
 mod worker;
 

@@ -90,9 +90,11 @@ impl Searcher {
         self.tt.clear();
     }
 
-    /// Resizes the transposition table (emptying it).
-    pub fn set_hash_mb(&mut self, mb: usize) {
-        self.tt = Arc::new(Tt::new(mb));
+    /// Resizes the transposition table (emptying it); when the memory cannot be had, keeps the
+    /// table it has and says why.
+    pub fn set_hash_mb(&mut self, mb: usize) -> std::io::Result<()> {
+        self.tt = Arc::new(Tt::try_new(mb)?);
+        Ok(())
     }
 
     /// Sets the number of search threads (at least one).

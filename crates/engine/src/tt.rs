@@ -4,7 +4,9 @@
 //! two agree with its key, so a torn write from another thread reads as a miss.
 
 use crate::score::from_tt;
+use crate::tt_memory::{prefetch, Slot, Slots};
 use minishogi::Move;
+use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What kind of bound a stored score is.
@@ -62,14 +64,9 @@ impl Entry {
     }
 }
 
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
 /// A lock-free hash table of search results.
 pub struct Tt {
-    slots: Vec<Slot>,
+    slots: Slots,
     age: AtomicU64,
 }
 
@@ -77,15 +74,23 @@ const SLOT_BYTES: usize = 16;
 
 impl Tt {
     /// A table of about `mb` megabytes (at least one slot).
+    ///
+    /// # Panics
+    /// When the system cannot map that much memory (as a `Vec` of that size would abort); a size
+    /// a user chose goes through [`Tt::try_new`].
     pub fn new(mb: usize) -> Tt {
+        Tt::try_new(mb).unwrap_or_else(|e| panic!("cannot map a transposition table of {mb} MB: {e}"))
+    }
+
+    /// A table of about `mb` megabytes (at least one slot), or the system's refusal to map it.
+    pub fn try_new(mb: usize) -> io::Result<Tt> {
         let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES).max(1);
-        let slots = (0..count).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
-        Tt { slots, age: AtomicU64::new(0) }
+        Ok(Tt { slots: Slots::new(count)?, age: AtomicU64::new(0) })
     }
 
     /// Empties the table.
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.slots.as_slice() {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
         }
@@ -99,8 +104,15 @@ impl Tt {
 
     #[inline]
     fn slot(&self, key: u64) -> &Slot {
-        let i = ((u128::from(key) * self.slots.len() as u128) >> 64) as usize;
-        &self.slots[i]
+        let slots = self.slots.as_slice();
+        let i = ((u128::from(key) * slots.len() as u128) >> 64) as usize;
+        &slots[i]
+    }
+
+    /// Starts loading `key`'s slot into the cache, so that the probe after the move finds it there.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(self.slot(key));
     }
 
     /// The entry for `key`, if stored.
@@ -142,8 +154,9 @@ impl Tt {
     /// Permille of sampled slots written by the current search.
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed) & 0x3f;
-        let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
+        let slots = self.slots.as_slice();
+        let n = slots.len().min(1000);
+        let used = slots[..n]
             .iter()
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
@@ -199,5 +212,27 @@ mod tests {
         let q = Entry { mv: None, score: 3, eval: 3, depth: 0, bound: Bound::Exact };
         tt.store(0xdead_beef_1234, q);
         assert_eq!(tt.probe(0xdead_beef_1234).unwrap().mv, Some(m), "keeps the move");
+    }
+
+    #[test]
+    fn a_new_table_is_empty_and_cleared_again() {
+        let tt = Tt::new(4);
+        let keys: Vec<u64> = (0..10_000u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15)).collect();
+        assert!(keys.iter().all(|&k| tt.probe(k).is_none()), "a fresh map reads as empty slots");
+        let e = Entry { mv: None, score: 12, eval: 12, depth: 3, bound: Bound::Upper };
+        for &k in &keys {
+            tt.store(k, e);
+        }
+        assert!(keys.iter().filter(|&&k| tt.probe(k).is_some()).count() > 9_000);
+        assert!(tt.hashfull() > 0);
+        tt.clear();
+        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
+        assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn a_table_the_system_cannot_map_is_an_error() {
+        // 2^64 bytes is beyond any address space: the map fails instead of aborting the process.
+        assert!(Tt::try_new(usize::MAX).is_err());
     }
 }

@@ -154,7 +154,13 @@ impl Usi {
         let number = |v: &str| v.parse::<u64>().ok();
         match name.to_ascii_lowercase().as_str() {
             "usi_hash" | "hash" => match number(&value) {
-                Some(mb) if (1..=65536).contains(&mb) => searcher.set_hash_mb(mb as usize),
+                Some(mb) if (1..=65536).contains(&mb) => {
+                    if let Err(e) = searcher.set_hash_mb(mb as usize) {
+                        self.say(&format!(
+                            "info string USI_Hash not set to {mb} MB ({e}): the table keeps its size"
+                        ));
+                    }
+                }
                 _ => self.say(&format!("info string USI_Hash needs a size in MB (1..65536), got '{value}'")),
             },
             "threads" => match number(&value) {

@@ -154,6 +154,7 @@ impl<'a> Worker<'a> {
             (Some(net), Some(stack)) => stack.play(net, &mut self.pos, m),
             _ => self.pos.play(m),
         };
+        self.s.tt.prefetch(self.pos.hash());
         self.line.push(self.pos.hash(), self.pos.in_check());
         undo
     }
