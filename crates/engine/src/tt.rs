@@ -70,7 +70,7 @@ pub struct Tt {
     age: AtomicU64,
 }
 
-const SLOT_BYTES: usize = 16;
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
 impl Tt {
     /// A table of about `mb` megabytes (at least one slot).
@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn a_table_the_system_cannot_map_is_an_error() {
-        // 2^64 bytes is beyond any address space: the map fails instead of aborting the process.
+        // About 2^64 bytes, beyond any address space: the map fails instead of aborting the process.
         assert!(Tt::try_new(usize::MAX).is_err());
     }
 }
