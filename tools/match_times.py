@@ -63,11 +63,11 @@ def elo_of_score(s):
     return -400.0 * math.log10(1.0 / s - 1.0) if 0.0 < s < 1.0 else math.copysign(math.inf, s - 0.5)
 
 
-def pentanomial(both, engine):
-    """Pairs by `engine`'s points 0, 0.5, 1, 1.5, 2."""
+def pentanomial(points):
+    """How many pairs scored 0, 0.5, 1, 1.5 and 2 points, from each pair's points."""
     counts = [0] * 5
-    for pair in both:
-        counts[round(2 * pair_points(pair, engine))] += 1
+    for p in points:
+        counts[round(2 * p)] += 1
     return counts
 
 
@@ -75,8 +75,8 @@ def summary(label, both, engine):
     """The split share, pentanomial and Elo (95 %) of `engine` over the pairs `both`."""
     if not both:
         return
-    splits = sum(pair_points(pair, engine) == 1.0 for pair in both)
-    counts = pentanomial(both, engine)
+    counts = pentanomial(pair_points(pair, engine) for pair in both)
+    splits = counts[2]
     n = len(both)
     # Each pair's score in [0, 1]; its mean and standard error map through the logistic curve.
     scores = [k / 4 for k in range(5)]

@@ -15,11 +15,10 @@ pairs that split with sente winning both games and with gote winning both.
 """
 
 import argparse
-import collections
 import subprocess
 import sys
 
-from match_times import pair_points, pairs, read
+from match_times import pair_points, pairs, pentanomial, read
 
 
 class Usi:
@@ -91,8 +90,7 @@ def read_pairs(paths, engine_name):
 
 
 def report(label, pairs, scores):
-    counts = collections.Counter(points for _, points, _ in pairs)
-    penta = [counts.get(p, 0) for p in (0.0, 0.5, 1.0, 1.5, 2.0)]
+    penta = pentanomial(points for _, points, _ in pairs)
     n = len(pairs)
     split = penta[2] / n if n else 0.0
     print(f"{label}: {n} pairs, pentanomial {penta}, split {100 * split:.0f} %")

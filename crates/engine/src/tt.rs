@@ -84,7 +84,7 @@ impl Tt {
 
     /// A table of about `mb` megabytes (at least one slot), or the system's refusal to map it.
     pub fn try_new(mb: usize) -> io::Result<Tt> {
-        let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES).max(1);
+        let count = mb.saturating_mul(1 << 20) / SLOT_BYTES;
         Ok(Tt { slots: Slots::new(count)?, age: AtomicU64::new(0) })
     }
 
