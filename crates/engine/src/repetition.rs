@@ -14,6 +14,9 @@ pub(crate) struct Line {
     count: Box<[u32; BUCKETS]>,
     /// Repetitions are not looked for below this index (a null move breaks the line).
     floor: usize,
+    /// The index of the search's root: a repetition whose earlier occurrence lies before it
+    /// ends the game only as the rule's fourth occurrence.
+    root: usize,
 }
 
 #[inline]
@@ -22,13 +25,15 @@ fn bucket(hash: u64) -> usize {
 }
 
 impl Line {
-    /// The line of a game: its positions' hashes and whether the move to each gave check.
+    /// The line of a game: its positions' hashes and whether the move to each gave check, the
+    /// last one the search's root.
     pub fn new(entries: Vec<(u64, bool)>) -> Line {
         let mut count = Box::new([0u32; BUCKETS]);
         for &(h, _) in &entries {
             count[bucket(h)] += 1;
         }
-        Line { entries, count, floor: 0 }
+        let root = entries.len().saturating_sub(1);
+        Line { entries, count, floor: 0, root }
     }
 
     /// True when `hash` is on the line (the game's positions, at the root).
@@ -72,8 +77,11 @@ impl Line {
         self.entries.last().is_some_and(|e| e.1)
     }
 
-    /// The score at `ply` of the current position (`hash`, `stm` to move) if it occurred before
-    /// on this line or in the game (treated as the final repetition).
+    /// The score at `ply` of the current position (`hash`, `stm` to move) if its repetition
+    /// decides the game. A position that occurred before on the searched line (the root
+    /// included) closes a cycle every move of which the search chose, so it is scored as the
+    /// final repetition. One that occurred only in the game before the root is not: the side to
+    /// move may leave the cycle this time, so it decides only as the rule's fourth occurrence.
     pub fn repetition_score(
         &self,
         hash: u64,
@@ -86,24 +94,23 @@ impl Line {
             return None;
         }
         let now = self.entries.len() - 1;
-        let mut i = now.checked_sub(4)?;
-        loop {
-            if i < self.floor {
-                return None;
-            }
-            if self.entries[i].0 == hash {
-                if rules == RuleSet::DrawAt300 {
-                    return Some(0);
-                }
-                let outcome = repetition_verdict(&self.entries[i..], stm, first_player);
-                let win = REPETITION_WIN - ply as i32;
-                return Some(match outcome.winner {
-                    Some(c) if c == stm => win,
-                    Some(_) => -win,
-                    None => 0,
-                });
-            }
-            i = i.checked_sub(2)?;
+        // The same side is to move every second entry; a cycle takes at least four plies.
+        let mut earlier = (self.floor..=now.checked_sub(4)?).rev().step_by(2).filter(|&i| self.entries[i].0 == hash);
+        let last = earlier.next()?;
+        let since = if last >= self.root {
+            last
+        } else {
+            earlier.nth(1)?
+        };
+        if rules == RuleSet::DrawAt300 {
+            return Some(0);
         }
+        let outcome = repetition_verdict(&self.entries[since..], stm, first_player);
+        let win = REPETITION_WIN - ply as i32;
+        Some(match outcome.winner {
+            Some(c) if c == stm => win,
+            Some(_) => -win,
+            None => 0,
+        })
     }
 }
