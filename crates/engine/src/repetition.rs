@@ -95,13 +95,12 @@ impl Line {
         }
         let now = self.entries.len() - 1;
         // The same side is to move every second entry; a cycle takes at least four plies.
-        let mut earlier = (self.floor..=now.checked_sub(4)?).rev().step_by(2).filter(|&i| self.entries[i].0 == hash);
+        let mut earlier =
+            (self.floor..=now.checked_sub(4)?).rev().step_by(2).filter(|&i| self.entries[i].0 == hash);
         let last = earlier.next()?;
-        let since = if last >= self.root {
-            last
-        } else {
-            earlier.nth(1)?
-        };
+        // Before the root only a fourth occurrence ends the game: the cycle runs from the first of the
+        // four, the third earlier one.
+        let since = if last >= self.root { last } else { earlier.nth(1)? };
         if rules == RuleSet::DrawAt300 {
             return Some(0);
         }
