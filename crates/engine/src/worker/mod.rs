@@ -173,8 +173,8 @@ impl<'a> Worker<'a> {
         self.line.gave_check()
     }
 
-    /// The score of a repeated position under the game's rules, if the current position occurred
-    /// before on this line or in the game (treated as the final repetition).
+    /// The score of a repeated position under the game's rules, if its repetition decides the
+    /// game ([`Line::repetition_score`]).
     fn repetition(&self, ply: usize) -> Option<i32> {
         let stm = self.pos.side_to_move();
         self.line.repetition_score(self.pos.hash(), stm, self.s.rules, self.s.first_player, ply)
