@@ -113,3 +113,53 @@ impl Line {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Line;
+    use crate::score::REPETITION_WIN;
+    use minishogi::{Color, RuleSet};
+
+    /// Four positions of a cycle, sente to move in the first and third (no move gives check).
+    const CYCLE: [u64; 4] = [11, 22, 33, 44];
+
+    fn score(line: &Line, ply: usize) -> Option<i32> {
+        // Sente moved first, so the repetition is gote's win and sente's loss; sente to move.
+        line.repetition_score(CYCLE[0], Color::Sente, RuleSet::Standard, Color::Sente, ply)
+    }
+
+    fn line_of(hashes: &[u64]) -> Line {
+        Line::new(hashes.iter().map(|&h| (h, false)).collect())
+    }
+
+    #[test]
+    fn a_cycle_through_the_root_is_final() {
+        let mut line = line_of(&CYCLE[..1]);
+        for &h in &CYCLE[1..] {
+            line.push(h, false);
+        }
+        line.push(CYCLE[0], false);
+        assert_eq!(score(&line, 4), Some(-(REPETITION_WIN - 4)));
+    }
+
+    #[test]
+    fn a_position_of_the_game_decides_at_its_fourth_occurrence() {
+        for earlier in 1..=3 {
+            let game: Vec<u64> = CYCLE.iter().copied().cycle().take(4 * earlier).collect();
+            let mut line = line_of(&game);
+            line.push(CYCLE[0], false);
+            let expected = (earlier == 3).then_some(-(REPETITION_WIN - 1));
+            assert_eq!(score(&line, 1), expected, "{earlier} earlier occurrences, all before the root");
+        }
+    }
+
+    #[test]
+    fn a_null_move_breaks_the_cycle() {
+        let mut line = line_of(&CYCLE[..1]);
+        line.push(CYCLE[1], false);
+        line.push_null(CYCLE[2]);
+        line.push(CYCLE[3], false);
+        line.push(CYCLE[0], false);
+        assert_eq!(score(&line, 4), None);
+    }
+}
