@@ -115,7 +115,9 @@ fn node_jitter_keeps_games_from_one_opening_apart() {
     assert!(openings(&fixed).len() <= 14, "{}", openings(&fixed).len());
     // A fixed-node search replays the game of an opening it has already played…
     assert_eq!(distinct(&fixed), openings(&fixed).len());
-    // …and a jittered one does not.
-    assert_eq!(distinct(&jittered), jittered.games.len());
+    // …and a jittered one mostly does not. Two budgets can still pick the same moves all the
+    // way through a short game, so a few repeats are allowed, never the fixed run's many.
+    let repeats = jittered.games.len() - distinct(&jittered);
+    assert!(repeats * 10 <= jittered.games.len(), "{repeats} repeated games of {}", jittered.games.len());
     assert_ne!(fixed.meta.generator, jittered.meta.generator);
 }
