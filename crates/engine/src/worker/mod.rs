@@ -424,7 +424,7 @@ impl<'a> Worker<'a> {
             key,
             ply,
             depth,
-            eval,
+            static_eval,
             in_check,
             NodeResult { best, best_move, entry_alpha: old_alpha, alpha, beta },
         );
@@ -613,7 +613,7 @@ enum Singular {
 
 /// The evaluation pruning uses: the stored score where its bound says the true score lies beyond
 /// the static evaluation (mate scores aside), else the static evaluation.
-fn refined_eval(static_eval: i32, entry: Entry, ply: usize) -> i32 {
+pub(super) fn refined_eval(static_eval: i32, entry: Entry, ply: usize) -> i32 {
     let v = from_tt(entry.score, ply as i32);
     let beyond = match entry.bound {
         Bound::Exact => true,

@@ -37,7 +37,12 @@ impl Worker<'_> {
         if !in_check && stalemated(&self.pos) {
             return -mate_in(ply as i32);
         }
-        let stand = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let raw = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
+        // The stored score is a better estimate where its bound says the truth lies beyond.
+        let stand = match tte {
+            Some(e) if !in_check => super::refined_eval(raw, e, ply),
+            _ => raw,
+        };
         if stand >= beta {
             return stand;
         }
@@ -106,7 +111,7 @@ impl Worker<'_> {
             key,
             ply,
             0,
-            stand,
+            raw,
             in_check,
             NodeResult { best, best_move, entry_alpha: old_alpha, alpha, beta },
         );
