@@ -37,11 +37,11 @@ impl Worker<'_> {
         if !in_check && stalemated(&self.pos) {
             return -mate_in(ply as i32);
         }
-        let raw = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let static_eval = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
         // The stored score is a better estimate where its bound says the truth lies beyond.
         let stand = match tte {
-            Some(e) if !in_check => super::refined_eval(raw, e, ply),
-            _ => raw,
+            Some(e) if !in_check => super::refined_eval(static_eval, e, ply),
+            _ => static_eval,
         };
         if stand >= beta {
             return stand;
@@ -111,7 +111,7 @@ impl Worker<'_> {
             key,
             ply,
             0,
-            raw,
+            static_eval,
             in_check,
             NodeResult { best, best_move, entry_alpha: old_alpha, alpha, beta },
         );
