@@ -240,10 +240,7 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
         self.static_evals[ply] = (!in_check).then_some(static_eval);
         let improving = self.improving(ply);
-        let eval = match tte {
-            Some(e) if !in_check => refined_eval(static_eval, e, ply),
-            _ => static_eval,
-        };
+        let eval = refined_eval(static_eval, tte.filter(|_| !in_check), ply);
 
         if !pv_node && !in_check && !root && excluded.is_none() {
             if stalemated(&self.pos) {
@@ -611,9 +608,12 @@ enum Singular {
     No,
 }
 
-/// The evaluation pruning uses: the stored score where its bound says the true score lies beyond
-/// the static evaluation (mate scores aside), else the static evaluation.
-pub(super) fn refined_eval(static_eval: i32, entry: Entry, ply: usize) -> i32 {
+/// The evaluation pruning uses: the stored score of `entry` where its bound says the true score
+/// lies beyond the static evaluation (mate scores aside), else the static evaluation.
+pub(super) fn refined_eval(static_eval: i32, entry: Option<Entry>, ply: usize) -> i32 {
+    let Some(entry) = entry else {
+        return static_eval;
+    };
     let v = from_tt(entry.score, ply as i32);
     let beyond = match entry.bound {
         Bound::Exact => true,

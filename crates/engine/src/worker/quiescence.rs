@@ -39,10 +39,7 @@ impl Worker<'_> {
         }
         let static_eval = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
         // The stored score is a better estimate where its bound says the truth lies beyond.
-        let stand = match tte {
-            Some(e) if !in_check => super::refined_eval(static_eval, e, ply),
-            _ => static_eval,
-        };
+        let stand = super::refined_eval(static_eval, tte.filter(|_| !in_check), ply);
         if stand >= beta {
             return stand;
         }
