@@ -188,6 +188,17 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The node's static evaluation: the one its table entry `tte` keeps, else computed;
+    /// -INFINITE when in check, where standing pat is not allowed.
+    #[inline]
+    fn static_eval(&self, tte: Option<Entry>, in_check: bool) -> i32 {
+        if in_check {
+            -INFINITE
+        } else {
+            tte.map_or_else(|| self.evaluate(), |e| e.eval)
+        }
+    }
+
     /// Stores a node's result; `eval` is its static evaluation (not stored when in check).
     fn store(&self, key: u64, ply: usize, depth: i32, eval: i32, in_check: bool, r: NodeResult) {
         let bound = Bound::of(r.best, r.entry_alpha, r.alpha, r.beta);
@@ -237,7 +248,7 @@ impl<'a> Worker<'a> {
             }
         }
         let in_check = self.in_check();
-        let static_eval = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let static_eval = self.static_eval(tte, in_check);
         self.static_evals[ply] = (!in_check).then_some(static_eval);
         let improving = self.improving(ply);
         let eval = refined_eval(static_eval, tte.filter(|_| !in_check), ply);

@@ -5,7 +5,7 @@ use super::{NodeResult, Worker};
 use crate::captures::captures;
 use crate::ordering::{capture_score, pick_next};
 use crate::piece_value::{attacker_value, value};
-use crate::score::{mate_in, INFINITE};
+use crate::score::mate_in;
 use crate::search_params::{DELTA_MARGIN, MAX_PLY};
 use crate::see::see_ge;
 use crate::tactics::stalemated;
@@ -37,7 +37,7 @@ impl Worker<'_> {
         if !in_check && stalemated(&self.pos) {
             return -mate_in(ply as i32);
         }
-        let static_eval = if in_check { -INFINITE } else { tte.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let static_eval = self.static_eval(tte, in_check);
         // The stored score is a better estimate where its bound says the truth lies beyond.
         let stand = super::refined_eval(static_eval, tte.filter(|_| !in_check), ply);
         if stand >= beta {
