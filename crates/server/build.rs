@@ -5,7 +5,15 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    // Read at run time: `env!` would bake in the path the build script was compiled at, and a
+    // target directory shared by two checkouts would then list the other one's (or no) files.
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("assets");
+    assert!(
+        root.join("index.html").is_file(),
+        "the web page's assets are missing: no {}",
+        root.join("index.html").display()
+    );
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect(&root, &mut files);
