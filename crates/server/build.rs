@@ -9,11 +9,8 @@ fn main() {
     // target directory shared by two checkouts would then list the other one's (or no) files.
     let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let root = Path::new(&manifest_dir).join("assets");
-    assert!(
-        root.join("index.html").is_file(),
-        "the web page's assets are missing: no {}",
-        root.join("index.html").display()
-    );
+    let index = root.join("index.html");
+    assert!(index.is_file(), "the web page's assets are missing: no {}", index.display());
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect(&root, &mut files);
