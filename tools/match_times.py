@@ -8,6 +8,9 @@ the runner timed it, and the games it lost on time. For each file, and for all f
 match played in parts): the pairs (games 2i+1 and 2i+2 play the same opening with colours
 swapped), the share that split 1-1, and the pentanomial and Elo of the first file's first engine
 with its 95 % interval (the normal approximation over pairs, as `minishogi match` reports it).
+When the files play an opening more than once (several matches on one book), it also counts the
+openings by how many of their pairs split, and those split with sente favoured in one pair and gote
+in another.
 """
 
 import argparse
@@ -89,6 +92,27 @@ def summary(label, both, engine):
     )
 
 
+def repeated_splits(both):
+    """Openings by how many of their pairs split (k of n); those split both ways (sente won both
+    games of one pair, gote of another). Nothing when no opening was played twice."""
+    by_opening = collections.defaultdict(list)
+    for pair in both:
+        by_opening[pair[0].opening].append(pair)
+    if max((len(v) for v in by_opening.values()), default=0) < 2:
+        return
+    histogram = collections.Counter()
+    both_ways = 0
+    for played in by_opening.values():
+        # A pair splits when the same colour won both games.
+        sente_wins = [sum(g.result == "1-0" for g in pair) for pair in played]
+        split = [w for w in sente_wins if w != 1]
+        histogram[(len(split), len(played))] += 1
+        both_ways += 2 in split and 0 in split
+    print(f"  {len(by_opening)} openings; split in k of their n pairs (k/n: openings): "
+          + ", ".join(f"{k}/{n}: {c}" for (k, n), c in sorted(histogram.items())))
+    print(f"  split with sente favoured in one pair and gote in another: {both_ways}")
+
+
 def report(path):
     """Prints one file's times and pairs; returns its games."""
     games = read(path)
@@ -127,6 +151,7 @@ def main():
     if len(paths) > 1 and engine is not None:
         print(f"all {len(paths)} files:")
         summary("together", both, engine)
+        repeated_splits(both)
 
 
 if __name__ == "__main__":

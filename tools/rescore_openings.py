@@ -11,9 +11,7 @@ opening with colours swapped. Every distinct opening is searched once (`usinewga
 scores do not depend on the order) and its score is taken from sente's side. The report gives,
 for the openings within --max-score and for those beyond it, the pentanomial of --engine-name's
 pairs (0, 0.5, 1, 1.5, 2 points) and its split rate, and the mean score from sente's side of the
-pairs that split with sente winning both games and with gote winning both. When the records hold
-an opening more than once (several matches on one book), it also counts the openings by how many of
-their pairs split, and those whose splits were won by sente in one pair and by gote in another.
+pairs that split with sente winning both games and with gote winning both.
 """
 
 import argparse
@@ -102,26 +100,6 @@ def report(label, pairs, scores):
             print(f"  split, {side} won both: {len(values)} pairs, mean score {sum(values) / len(values):+.1f} (sente's side)")
 
 
-def report_repeats(pairs):
-    """Openings by how many of their pairs split; those split both ways (sente won both games of
-    one pair, gote of another)."""
-    by_opening = {}
-    for opening, points, sente_wins in pairs:
-        by_opening.setdefault(opening, []).append((points, sente_wins))
-    if max(len(v) for v in by_opening.values()) < 2:
-        return
-    histogram = {}
-    both_ways = 0
-    for played in by_opening.values():
-        split = [s for points, s in played if points == 1.0]
-        key = (len(split), len(played))
-        histogram[key] = histogram.get(key, 0) + 1
-        both_ways += 2 in split and 0 in split
-    print(f"{len(by_opening)} openings; how many split in k of their n pairs (k/n: openings):")
-    print("  " + ", ".join(f"{k}/{n}: {c}" for (k, n), c in sorted(histogram.items())))
-    print(f"  split with sente favoured in one pair and gote in another: {both_ways}")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records", nargs="+")
@@ -147,7 +125,6 @@ def main():
     report("all openings", pairs, scores)
     report(f"within {args.max_score} cp at depth {args.depth}", level, scores)
     report(f"beyond {args.max_score} cp", beyond, scores)
-    report_repeats(pairs)
 
 
 if __name__ == "__main__":
