@@ -1,5 +1,6 @@
 #!/bin/sh
-# Reproduces crates/engine/data/network.nnue (gen13): gen12 (the network of c567cd1) trained
+# Reproduces gen13, the shipped network from bc9d906 until gen18 (tools/train-gen18.sh trains it
+# further): gen12 (the network of c567cd1) trained
 # further on three self-play runs, played as resumable shards by tools/gen13-data.sh (a rerun
 # skips the shards already written):
 #   - gen11, 350,000 games at exactly 1,000 nodes a move (seed 2028, --node-jitter 0);
@@ -19,4 +20,4 @@ tools/gen13-data.sh "$dir"
 target/release/minishogi nnue train \
     --data "$dir"/fixed/shard*.data "$dir"/jittered/shard*.data "$dir"/gen12/shard*.data \
     --init "$dir/gen12.nnue" --out "$dir/gen13.nnue" --epochs 4 --lr 1e-3 --seed 2032
-echo "the network is $dir/gen13.nnue; compare: cmp $dir/gen13.nnue crates/engine/data/network.nnue"
+echo "the network is $dir/gen13.nnue; compare: git show 29cceb1:crates/engine/data/network.nnue | cmp $dir/gen13.nnue -"
