@@ -56,6 +56,16 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A line of a records file that does not parse or holds an illegal move.
+    #[error("{}:{line}: {message}", path.display())]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// An openings file with no opening in it.
     #[error("{}: no openings in the file", path.display())]
     NoOpenings {

@@ -9,8 +9,8 @@
 //! set's limits end games, and an engine that plays an illegal move, overstays its clock, crashes
 //! or falls silent loses that game (and is restarted for the next). The score ([`MatchScore`]) is
 //! a pentanomial over pairs with an Elo interval and an optional [`Sprt`]; every game can go to a
-//! records file, KIF and CSA files ([`RecordWriter`]; [`GameRecord`] writes any game as KIF or
-//! CSA). [`play_match`] runs a match from random balanced openings ([`random_opening`]) on the
+//! records file, KIF and CSA files ([`RecordWriter`]; [`read_records`] reads the records back;
+//! [`GameRecord`] writes any game as KIF or CSA). [`play_match`] runs a match from random balanced openings ([`random_opening`]) on the
 //! current rayon pool, as the training loops' gate does, and [`MatchReport`] is its report.
 //! [`build_book`] finds positions that deep searches score near zero, and [`build_book_file`]
 //! writes them as an openings file.
@@ -57,6 +57,7 @@ mod player;
 mod random_opening;
 mod recorded_match;
 mod records;
+mod records_reader;
 mod rng;
 mod runner;
 mod termination;
@@ -84,6 +85,7 @@ pub use player::{Player, PlayerSpec};
 pub use random_opening::{random_opening, OpeningConfig};
 pub use recorded_match::run_recorded_match;
 pub use records::{record_line, RecordWriter, RECORDS_HEADER};
+pub use records_reader::{read_records, RecordedGame};
 pub use rng::Rng;
 pub use runner::{run_match, FinishedGame, MatchSettings};
 pub use termination::{GameResult, Termination};

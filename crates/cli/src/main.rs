@@ -14,6 +14,7 @@ mod report;
 mod stdin_lines;
 
 use clap::{Parser, Subcommand};
+use commands::label::LabelArgs;
 use commands::minjiku as minjiku_commands;
 use commands::nnue::{NnueLoopArgs, NnueQuantiseArgs, NnueTrainArgs};
 use commands::r#match::{BookArgs, MatchArgs};
@@ -46,6 +47,8 @@ enum Command {
     Show(SfenArg),
     /// Play games against itself and write positions labelled with result and search score.
     Selfplay(SelfplayArgs),
+    /// Label the games of match records with search scores: a dataset as self-play writes.
+    Label(LabelArgs),
     /// Fit the evaluation weights to self-play datasets (Texel method).
     Tune(TuneArgs),
     /// Play paired games between two USI engines (--engine1, --engine2) or two weight sets; report Elo.
@@ -160,12 +163,13 @@ fn restore_default_sigpipe() {
 
 /// Runs one command line.
 fn run(command: Command) -> CliResult {
-    use commands::{minjiku, nnue, r#match, rules, selfplay, tb, tune, usi};
+    use commands::{label, minjiku, nnue, r#match, rules, selfplay, tb, tune, usi};
     match command {
         Command::Moves(a) => rules::moves(a),
         Command::Perft(a) => rules::perft_command(a),
         Command::Show(a) => rules::show(a),
         Command::Selfplay(a) => selfplay::exec(&a),
+        Command::Label(a) => label::exec(&a),
         Command::Tune(a) => tune::tune(&a),
         Command::Match(a) => r#match::exec(&a),
         Command::Book(BookCommand::Build(a)) => r#match::book(&a),

@@ -4,7 +4,7 @@
 use crate::dataset::{Dataset, DatasetMeta, GameRecord, Termination};
 use minishogi::RuleSet;
 use minishogi_arena::{random_opening, Evaluation, OpeningConfig, Rng};
-use minishogi_engine::{Limits, Searcher, Weights};
+use minishogi_engine::{Limits, Score, Searcher, Weights};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
 
@@ -86,7 +86,7 @@ fn play_game(
             game.play_unchecked(fallback);
             continue;
         };
-        scores.push(result.score.to_cp_clamped().clamp(-32000, 32000) as i16);
+        scores.push(stored_score(result.score));
         game.play_unchecked(m);
     };
     GameRecord {
@@ -98,6 +98,12 @@ fn play_game(
         termination: outcome.map_or(Termination::PlyCap, |o| Termination::from_reason(o.reason)),
         rules: config.rules.name().to_string(),
     }
+}
+
+/// A search score as a dataset stores it: centipawns for the side to move, mates as
+/// ±(30000 − plies), within the `i16` range.
+pub(crate) fn stored_score(score: Score) -> i16 {
+    score.to_cp_clamped().clamp(-32000, 32000) as i16
 }
 
 /// The dataset's `generator`: the program, and the node jitter when there is one (so that

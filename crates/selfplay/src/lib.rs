@@ -5,6 +5,8 @@
 //! [`selfplay`] plays with linear weights, [`selfplay_with`] with any [`Evaluation`] (e.g. a
 //! network); game `i` of a run draws its opening from the stream `(seed, i)`, so the same seed
 //! gives the same dataset whatever the thread count of the rayon pool it runs on.
+//! [`label_games`] labels games played elsewhere (a match's records, e.g. against another engine)
+//! the same way, so that the positions another player steers into become data too.
 //!
 //! ```
 //! use minishogi_engine::Weights;
@@ -29,9 +31,11 @@
 mod dataset;
 mod error;
 mod games;
+mod label;
 mod merge;
 
 pub use dataset::{summary, Dataset, DatasetMeta, GameRecord, LabelledPosition, Termination, NO_SCORE};
 pub use error::Error;
 pub use games::{selfplay, selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
+pub use label::{label_games, LabelConfig, Labelled};
 pub use merge::merge;

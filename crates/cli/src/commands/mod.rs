@@ -3,6 +3,7 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod label;
 pub mod r#match;
 pub mod mate;
 pub mod minjiku;

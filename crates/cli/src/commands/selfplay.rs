@@ -136,17 +136,17 @@ pub fn exec(args: &SelfplayArgs) -> CliResult {
     crate::output::print_lines([report?])
 }
 
-/// What plays both sides, and the name the dataset records (the weights' spec, or
-/// `network SPEC` as the Python package records it).
-fn player(args: &SelfplayArgs) -> Result<(Evaluation, String), String> {
-    match &args.network {
+/// What plays both sides (or labels the games), from `--network` or `--weights`, and the name the
+/// dataset records (the weights' spec, or `network SPEC` as the Python package records it).
+pub fn player(network: Option<&str>, weights: Option<&str>) -> Result<(Evaluation, String), String> {
+    match network {
         Some(spec) => match network_from_spec(spec) {
             Ok(Some(net)) => Ok((Evaluation::Network(net), format!("network {spec}"))),
             Ok(None) => Err("--network linear is --weights embedded: name the weights instead".into()),
             Err(e) => Err(format!("--network {spec}: {e}")),
         },
         None => {
-            let spec = args.weights.as_deref().unwrap_or(EMBEDDED);
+            let spec = weights.unwrap_or(EMBEDDED);
             let weights = load_weights(spec).map_err(flag_error)?;
             Ok((Evaluation::Linear(Box::new(weights)), spec.to_string()))
         }
@@ -154,7 +154,7 @@ fn player(args: &SelfplayArgs) -> Result<(Evaluation, String), String> {
 }
 
 fn play(args: &SelfplayArgs, on_game: &(dyn Fn() + Sync)) -> Result<String, String> {
-    let (evaluation, default_name) = player(args)?;
+    let (evaluation, default_name) = player(args.network.as_deref(), args.weights.as_deref())?;
     let name = args.name.clone().unwrap_or(default_name);
     let config = SelfplayConfig {
         games: args.games,
