@@ -68,5 +68,7 @@ fn a_bad_records_line_is_named_and_nothing_is_written() {
     }
     let out = run(&["label", "--records", &p("missing.tsv"), "--out", &p("x.data")]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.tsv"));
+    let out = run(&["label", "--records", &p("r.tsv"), "--nodes", "0", "--out", &p("x.data")]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes"));
     assert!(!dir.path().join("x.data").exists());
 }

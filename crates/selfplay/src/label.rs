@@ -6,7 +6,7 @@
 use crate::dataset::{Dataset, DatasetMeta, GameRecord, Termination, NO_SCORE};
 use crate::games::stored_score;
 use minishogi_arena::{Evaluation, RecordedGame};
-use minishogi_engine::Limits;
+use minishogi_engine::{Limits, Searcher};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
 
@@ -51,7 +51,7 @@ fn label_game(
     recorded: &RecordedGame,
     termination: Termination,
     config: &LabelConfig,
-    searcher: &mut minishogi_engine::Searcher,
+    searcher: &mut Searcher,
 ) -> GameRecord {
     let rules = recorded.game.rules();
     let opening_plies = recorded.opening.moves.len();

@@ -44,13 +44,13 @@ pub struct LabelArgs {
 /// `label`: reads the records, labels their games (a bar over them), writes the dataset; prints
 /// its summary, the games left out and the speed.
 pub fn exec(args: &LabelArgs) -> CliResult {
+    if args.nodes == 0 {
+        return Err("--nodes must be at least 1".into());
+    }
     let (evaluation, default_name) = player(args.network.as_deref(), args.weights.as_deref())?;
     let mut games: Vec<RecordedGame> = Vec::new();
     for path in &args.records {
         games.extend(read_records(path, args.rules).map_err(flag_error)?);
-    }
-    if args.nodes == 0 {
-        return Err("--nodes must be at least 1".into());
     }
     let config = LabelConfig { nodes: args.nodes, ..LabelConfig::default() };
     let name = args.name.clone().unwrap_or(default_name);
