@@ -18,13 +18,6 @@ pub(crate) const PROBE_SCORES: std::ops::Range<i32> = 800..10_000;
 pub(crate) const PROBE_SHARE: u32 = 2;
 /// Probes shorter than this are not worth clearing the table for.
 pub(crate) const PROBE_MIN_TIME: Duration = Duration::from_millis(2);
-/// The share (one in N) of the time left to the hard limit that a look for the opponent's
-/// checking mate after the best move may spend.
-pub(crate) const GUARD_SHARE: u32 = 8;
-/// Iterations shallower than this are too quick to be worth a look.
-pub(crate) const GUARD_MIN_DEPTH: i32 = 4;
-/// Looks per search at most: each new best move gets one.
-pub(crate) const GUARD_MAX_LOOKS: usize = 6;
 
 /// A proved mate from the root: its length in plies and the line.
 pub(crate) struct RootMate {
@@ -69,13 +62,6 @@ impl MateProbe {
             }
         }
         (!line.is_empty()).then_some(RootMate { plies, line })
-    }
-
-    /// Whether the opponent has a checking mate after `m` from `root`, proved within `time`
-    /// through no position for which `in_game` holds: the long checking mates that the search
-    /// reduces away are the ones df-pn proves quickest.
-    pub fn refutes(&mut self, root: &Position, m: Move, in_game: &dyn Fn(u64) -> bool, time: Duration) -> bool {
-        self.prove(&root.after(m), in_game, time).is_some()
     }
 }
 

@@ -3,13 +3,10 @@
 
 use super::Worker;
 use crate::report::{Info, SearchResult};
-use crate::root_mate::{
-    RootMate, GUARD_MAX_LOOKS, GUARD_MIN_DEPTH, GUARD_SHARE, PROBE_MIN_TIME, PROBE_SCORES, PROBE_SHARE,
-};
+use crate::root_mate::{RootMate, PROBE_MIN_TIME, PROBE_SCORES, PROBE_SHARE};
 use crate::score::{Score, INFINITE, MATE, MATE_BOUND};
 use crate::search_params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, MAX_PLY};
 use crate::stability::Stability;
-use minishogi::Move;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -35,8 +32,7 @@ impl Worker<'_> {
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).clamp(1, MAX_PLY as i32 - 8));
         let mut prev = 0;
         let mut stability = Stability::default();
-        let mut depth = 1;
-        while depth <= max_depth {
+        for depth in 1..=max_depth {
             // Helpers search a little deeper on odd ids so the threads diverge.
             let depth_here = if self.id % 2 == 1 { (depth + 1).min(max_depth) } else { depth };
             self.root_depth = depth_here;
@@ -76,15 +72,10 @@ impl Worker<'_> {
                 self.report(&result, info);
                 break;
             }
-            if self.refuted_by_mate(result.best, v, depth_here, root_moves.len()) {
-                // The best move walks into a checking mate: this depth again without it.
-                continue;
-            }
             let factor = stability.update(depth, result.best, v);
             if self.done_after_iteration(v, depth, root_moves.len(), factor) {
                 break;
             }
-            depth += 1;
         }
         result.ponder = result.pv.get(1).copied();
         result.nodes = self.nodes;
@@ -120,47 +111,10 @@ impl Worker<'_> {
         if time < PROBE_MIN_TIME {
             return None;
         }
-        if self.own_mate_asked {
-            return None;
-        }
-        self.own_mate_asked = true;
-        let probe = self.mate_probe.as_deref_mut()?;
+        let probe = self.mate_probe.take()?;
         // Between iterations the line is the game up to the root.
         let line = &self.line;
         probe.prove(&self.pos, &|hash| line.contains(hash), time)
-    }
-
-    /// Whether the solver proves that the opponent mates by checks after `best`, the move an
-    /// iteration of `depth` chose with score `v`; the move is then left out at the root. Asked
-    /// once per move, for a few moves per search (main thread, clock-limited searches), not
-    /// when the score is already a mate, and never about the last move left.
-    fn refuted_by_mate(&mut self, best: Option<Move>, v: i32, depth: i32, root_moves: usize) -> bool {
-        let (Some(budget), Some(m)) = (self.s.budget, best) else {
-            return false;
-        };
-        if depth < GUARD_MIN_DEPTH
-            || v.abs() > MATE_BOUND
-            || self.s.limits.mate.is_some()
-            || self.root_guarded.contains(&m)
-            || self.root_guarded.len() >= GUARD_MAX_LOOKS
-            || root_moves <= self.root_refuted.len() + 1
-        {
-            return false;
-        }
-        let time = budget.hard.saturating_sub(self.s.start.elapsed()) / GUARD_SHARE;
-        if time < PROBE_MIN_TIME {
-            return false;
-        }
-        self.root_guarded.push(m);
-        let (line, pos) = (&self.line, &self.pos);
-        let Some(probe) = self.mate_probe.as_deref_mut() else {
-            return false;
-        };
-        let refuted = probe.refutes(pos, m, &|hash| line.contains(hash), time);
-        if refuted {
-            self.root_refuted.push(m);
-        }
-        refuted
     }
 
     /// True when the search ends after this iteration; `factor` stretches the time target.

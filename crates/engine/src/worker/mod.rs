@@ -50,14 +50,8 @@ pub(crate) struct Worker<'a> {
     accumulators: Option<AccumulatorStack>,
     /// The move a singular-extension search at each ply leaves out.
     excluded: [Option<Move>; MAX_PLY + 2],
-    /// The root mate solver (main thread only).
+    /// The root mate solver (main thread only), until it has been asked once.
     mate_probe: Option<&'a mut MateProbe>,
-    /// Whether the solver was asked for a mate of our own (once per search).
-    own_mate_asked: bool,
-    /// Root moves after which the solver proved a checking mate for the opponent: not searched.
-    root_refuted: Vec<Move>,
-    /// Root moves the solver was asked about.
-    root_guarded: Vec<Move>,
 }
 
 /// What a node found, for the table: its best score (from the root) and move, and its window
@@ -93,9 +87,6 @@ impl<'a> Worker<'a> {
             accumulators,
             excluded: [None; MAX_PLY + 2],
             mate_probe: None,
-            own_mate_asked: false,
-            root_refuted: Vec::new(),
-            root_guarded: Vec::new(),
         }
     }
 
@@ -327,7 +318,7 @@ impl<'a> Worker<'a> {
                 pick_next(moves, &mut scores[..moves.len()], i);
             }
             let m = moves[i];
-            if excluded == Some(m) || (root && self.root_refuted.contains(&m)) {
+            if excluded == Some(m) {
                 continue;
             }
             let capture = self.pos.piece_at(m.to()).is_some();
