@@ -12,9 +12,17 @@ scores do not depend on the order) and its score is taken from sente's side. The
 for the openings within --max-score and for those beyond it, the pentanomial of --engine-name's
 pairs (0, 0.5, 1, 1.5, 2 points) and its split rate, and the mean score from sente's side of the
 pairs that split with sente winning both games and with gote winning both.
+
+    python3 tools/rescore_openings.py --engine FAIRY_STOCKFISH --option Use_NNUE=false \
+        --depth 20 --max-score 60 --book data/openings/fs-screened.txt --out deeper.txt
+
+With --book, the openings of a book (an openings file) are scored instead, and those within
+--max-score are written to --out in the book's order, each with its score as the book's lines
+have it (`# sente +12 NAME depth=20`, NAME the engine program's file name).
 """
 
 import argparse
+import os
 import subprocess
 import sys
 
@@ -100,15 +108,63 @@ def report(label, pairs, scores):
             print(f"  split, {side} won both: {len(values)} pairs, mean score {sum(values) / len(values):+.1f} (sente's side)")
 
 
+def read_book(path):
+    """The openings of an openings file: one `startpos moves ...` line each, `#` comments."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [line.split("#")[0].strip() for line in f]
+    except OSError as e:
+        sys.exit(f"cannot read {path}: {e}")
+    openings = [line for line in lines if line]
+    bad = [o for o in openings if not (o.startswith("startpos") or o.startswith("sfen "))]
+    if bad:
+        sys.exit(f"{path}: not an opening line: {bad[0][:60]!r}")
+    return openings
+
+
+def rescore_book(args):
+    """Scores a book's openings and writes those within --max-score to --out."""
+    openings = read_book(args.book)
+    if not openings:
+        sys.exit(f"{args.book}: no opening")
+    usi = Usi(args.engine, args.option)
+    name = os.path.basename(args.engine.split()[0])
+    kept = []
+    for opening in openings:
+        from_mover = usi.score(opening, args.depth)
+        score = from_mover if sente_to_move(opening) else -from_mover
+        if abs(score) <= args.max_score:
+            kept.append(f"{opening}  # sente {score:+d} {name} depth={args.depth}")
+    usi.quit()
+    header = (
+        f"# Openings of {os.path.basename(args.book)} that {name} at depth {args.depth} scores within "
+        f"{args.max_score} cp (tools/rescore_openings.py --book):\n# {len(kept)} of {len(openings)}, in the book's order.\n"
+    )
+    try:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(header + "".join(line + "\n" for line in kept))
+    except OSError as e:
+        sys.exit(f"cannot write {args.out}: {e}")
+    print(f"{len(kept)} of {len(openings)} openings within {args.max_score} cp written to {args.out}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("records", nargs="+")
+    parser.add_argument("records", nargs="*")
+    parser.add_argument("--book", help="score this book's openings instead of a match's")
+    parser.add_argument("--out", help="with --book: the openings file to write")
     parser.add_argument("--engine", required=True, help="the scoring engine's command line")
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE (repeatable)")
     parser.add_argument("--depth", type=int, default=18)
     parser.add_argument("--max-score", type=int, default=60)
-    parser.add_argument("--engine-name", required=True, help="the engine whose points the pentanomial counts")
+    parser.add_argument("--engine-name", help="the engine whose points the pentanomial counts")
     args = parser.parse_args()
+    if args.book:
+        if not args.out or args.records:
+            parser.error("--book takes --out and no records")
+        return rescore_book(args)
+    if not args.records or not args.engine_name:
+        parser.error("records and --engine-name are needed (or --book and --out)")
 
     pairs = read_pairs(args.records, args.engine_name)
     if not pairs:
