@@ -108,6 +108,12 @@ def report(label, pairs, scores):
             print(f"  split, {side} won both: {len(values)} pairs, mean score {sum(values) / len(values):+.1f} (sente's side)")
 
 
+def sente_score(usi, opening, depth):
+    """The score of `opening` at `depth` from sente's side."""
+    from_mover = usi.score(opening, depth)
+    return from_mover if sente_to_move(opening) else -from_mover
+
+
 def read_book(path):
     """The openings of an openings file: one `startpos moves ...` line each, `#` comments."""
     try:
@@ -131,8 +137,7 @@ def rescore_book(args):
     name = os.path.basename(args.engine.split()[0])
     kept = []
     for opening in openings:
-        from_mover = usi.score(opening, args.depth)
-        score = from_mover if sente_to_move(opening) else -from_mover
+        score = sente_score(usi, opening, args.depth)
         if abs(score) <= args.max_score:
             kept.append(f"{opening}  # sente {score:+d} {name} depth={args.depth}")
     usi.quit()
@@ -173,8 +178,7 @@ def main():
     scores = {}
     for opening, _, _ in pairs:
         if opening not in scores:
-            from_mover = usi.score(opening, args.depth)
-            scores[opening] = from_mover if sente_to_move(opening) else -from_mover
+            scores[opening] = sente_score(usi, opening, args.depth)
     usi.quit()
     level = [p for p in pairs if abs(scores[p[0]]) <= args.max_score]
     beyond = [p for p in pairs if abs(scores[p[0]]) > args.max_score]
