@@ -38,6 +38,9 @@ pub struct BookSettings {
     pub seed: u64,
     /// Give up after this many candidates.
     pub max_candidates: usize,
+    /// Openings whose final positions the book leaves out (another book's, to extend it with a
+    /// new seed); a candidate that reaches one counts as drawn but is not scored.
+    pub exclude: Vec<Opening>,
     /// The rule set.
     pub rules: RuleSet,
     /// Longest wait for the engines' answers.
@@ -130,7 +133,8 @@ pub fn build_book(
         .iter()
         .map(|s| EngineProcess::start(&s.spec, settings.timeout).map_err(|e| engine_error(&s.spec, e)))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut seen = HashSet::new();
+    let mut seen: HashSet<u64> =
+        settings.exclude.iter().map(|o| o.game(settings.rules).position().hash()).collect();
     let mut book = Vec::new();
     let mut progress = BookProgress { candidates: 0, scored: 0, kept: 0 };
     while book.len() < settings.count && progress.candidates < settings.max_candidates {

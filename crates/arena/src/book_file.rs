@@ -65,6 +65,10 @@ pub fn build_book_file(
         settings.plies, settings.screen, settings.screen_max, settings.max_score, settings.seed
     )
     .map_err(io)?;
+    if !settings.exclude.is_empty() {
+        writeln!(out, "# left out: the positions of other books' openings ({})", settings.exclude.len())
+            .map_err(io)?;
+    }
     let mut write_error = None;
     let mut last = BookProgress { candidates: 0, scored: 0, kept: 0 };
     let book = build_book(settings, &mut |p, kept| {

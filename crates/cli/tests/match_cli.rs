@@ -157,3 +157,33 @@ fn a_built_book_is_an_openings_file_the_match_reads() {
     let out = run(&["book", "build", "--out", &book, "--limit", "byoyomi=1s"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--limit must be depth=D or nodes=N"));
 }
+
+/// The openings of a book file, without the comments.
+fn book_openings(path: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect()
+}
+
+#[test]
+fn a_book_built_with_exclude_skips_those_positions_and_keeps_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let build = |out: &str, count: &str, extra: &[&str]| {
+        let mut args = vec!["book", "build", "--out", out, "--count", count, "--plies", "2"];
+        args.extend(["--limit", "depth=2", "--screen", "nodes=200", "--max-score", "150"]);
+        args.extend(extra);
+        ok(&run(&args));
+    };
+    build(&p("whole.txt"), "3", &[]);
+    let whole = book_openings(&p("whole.txt"));
+    assert_eq!(whole.len(), 3);
+    // Leaving out the first opening's position, the build goes on to the next two.
+    std::fs::write(p("first.txt"), format!("{}\n", whole[0])).unwrap();
+    build(&p("rest.txt"), "2", &["--exclude", &p("first.txt")]);
+    assert_eq!(book_openings(&p("rest.txt")), whole[1..]);
+    let header = std::fs::read_to_string(p("rest.txt")).unwrap();
+    assert!(header.contains("# left out: the positions of other books' openings (1)"), "{header}");
+    let out = run(&["book", "build", "--out", &p("x.txt"), "--exclude", &p("missing.txt")]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.txt"));
+}

@@ -10,8 +10,9 @@ use minishogi::RuleSet;
 use minishogi_arena::OpeningConfig;
 use minishogi_arena::Sprt;
 use minishogi_arena::{
-    build_book_file, match_openings, parse_duration, run_recorded_match, BookProgress, BookSettings,
-    EngineSpec, Error, GameSettings, MatchScore, MatchSettings, RecordWriter, Scorer, TimeControl,
+    build_book_file, load_openings, match_openings, parse_duration, run_recorded_match, BookProgress,
+    BookSettings, EngineSpec, Error, GameSettings, MatchScore, MatchSettings, RecordWriter, Scorer,
+    TimeControl,
 };
 use minishogi_arena::{load_weights, MatchReport, EMBEDDED};
 use minishogi_arena::{play_match, MatchConfig, PlayerSpec};
@@ -224,6 +225,10 @@ pub struct BookArgs {
     /// Give up after this many candidates.
     #[arg(long, default_value_t = 20_000)]
     pub max_candidates: usize,
+    /// An openings file whose positions the book leaves out (repeatable): to extend a book with
+    /// a new seed and no repeats.
+    #[arg(long)]
+    pub exclude: Vec<PathBuf>,
 }
 
 /// The command line of this program's engine (`'<this program>' usi`).
@@ -244,6 +249,10 @@ impl BookArgs {
         if let Some(command) = &self.engine2 {
             scorers.push(Scorer { spec: spec(command, &self.options2)?, limit: self.limit2 });
         }
+        let mut exclude = Vec::new();
+        for path in &self.exclude {
+            exclude.extend(load_openings(path, RuleSet::Standard).map_err(|e| e.to_string())?);
+        }
         let settings = BookSettings {
             count: self.count,
             plies: self.plies,
@@ -253,6 +262,7 @@ impl BookArgs {
             scorers,
             seed: self.seed,
             max_candidates: self.max_candidates,
+            exclude,
             rules: RuleSet::Standard,
             timeout: Duration::from_secs(120),
         };
