@@ -39,7 +39,7 @@ pub struct BookSettings {
     /// Give up after this many candidates.
     pub max_candidates: usize,
     /// Openings whose final positions the book leaves out (another book's, to extend it with a
-    /// new seed); a candidate that reaches one counts as drawn but is not scored.
+    /// new seed); a candidate that reaches one counts toward `max_candidates` but is not scored.
     pub exclude: Vec<Opening>,
     /// The rule set.
     pub rules: RuleSet,
