@@ -7,8 +7,9 @@ openings a deeper screen would have dropped?
         --depth 18 --max-score 60 --engine-name minishogi records.tsv [more.tsv ...]
 
 Each records file is one `minishogi match --records` run; games 2i+1 and 2i+2 play the same
-opening with colours swapped. Every distinct opening is searched once (`usinewgame` first, so the
-scores do not depend on the order) and its score is taken from sente's side. The report gives,
+opening with colours swapped. Every distinct opening is searched once (`usinewgame` first; a
+Fairy-Stockfish score still depends on the searches its process made before, docs/match.md) and
+its score is taken from sente's side. The report gives,
 for the openings within --max-score and for those beyond it, the pentanomial of --engine-name's
 pairs (0, 0.5, 1, 1.5, 2 points) and its split rate, and the mean score from sente's side of the
 pairs that split with sente winning both games and with gote winning both.

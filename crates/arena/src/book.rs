@@ -83,7 +83,8 @@ fn score(
         TimeControl::Depth(d) => format!("depth {d}"),
         TimeControl::Clock { byoyomi, main, .. } => format!("byoyomi {}", (*byoyomi + *main).as_millis()),
     };
-    // A fresh game each time, so a score does not depend on the candidates before it.
+    // A fresh game each time; some engines (Fairy-Stockfish) still score a position by what
+    // they searched before, so a book is reproduced by its whole build (docs/match.md).
     process.new_game(timeout)?;
     let reply = process.go(&position_command(game), &go, timeout)?;
     let sign = if game.position().side_to_move() == Color::Sente { 1 } else { -1 };

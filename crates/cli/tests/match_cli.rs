@@ -116,6 +116,12 @@ fn bad_engines_and_flags_are_refused_with_the_reason() {
     assert!(!out.status.success());
 }
 
+/// The openings of a book file, without the comments.
+fn book_openings(path: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect()
+}
+
 #[test]
 fn a_built_book_is_an_openings_file_the_match_reads() {
     let dir = tempfile::tempdir().unwrap();
@@ -137,10 +143,12 @@ fn a_built_book_is_an_openings_file_the_match_reads() {
         "150",
     ]));
     assert!(out.starts_with("2 openings written to "), "{out}");
-    let text = std::fs::read_to_string(&book).unwrap();
-    let openings: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    assert_eq!(openings.len(), 2, "{text}");
-    assert!(openings.iter().all(|l| l.starts_with("startpos moves ") && l.contains("# sente ")), "{text}");
+    let openings = book_openings(&book);
+    assert_eq!(openings.len(), 2, "{openings:?}");
+    assert!(
+        openings.iter().all(|l| l.starts_with("startpos moves ") && l.contains("# sente ")),
+        "{openings:?}"
+    );
     let engine = engine();
     let out = ok(&run(&[
         "match",
@@ -156,12 +164,6 @@ fn a_built_book_is_an_openings_file_the_match_reads() {
     assert!(out.starts_with("4 games (2 pairs"), "{out}");
     let out = run(&["book", "build", "--out", &book, "--limit", "byoyomi=1s"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--limit must be depth=D or nodes=N"));
-}
-
-/// The openings of a book file, without the comments.
-fn book_openings(path: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect()
 }
 
 #[test]
