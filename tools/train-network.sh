@@ -1,45 +1,28 @@
 #!/bin/sh
-# Reproduces gen10, the engine's default evaluation until gen11 (tools/train-gen11.sh trains it further): ten generations of the network
-# loop (self-play -> train -> match against the best -> keep the winner), started from the
-# shipped linear weights; a rerun after an interruption resumes.
+# Reproduces the shipped network, crates/engine/data/network.nnue (gen18): gen13, the network
+# shipped before it (taken from commit 29cceb1), trained 3 more epochs on 60,000 games gen13 played
+# at 4,000 nodes a move ± 25 % (seed 2047), as 15 resumable shards of 4,000 games
+# (tools/selfplay-shards.sh; a rerun skips the shards already written). The shards are checked
+# against data/training/gen18/gen13-n4000.sha256. How gen13 itself was made: docs/nnue.md.
 #
-#   tools/train-network.sh [DIR]            (default DIR: nnue-run)
-#   FRESH=1 tools/train-network.sh [DIR]    (play every self-play game anew)
+#   tools/train-network.sh [DIR]       (default DIR: gen18-run)
 #
-# Generation 1 is 24,000 games from the linear weights, trained 6 epochs from random weights;
-# generations 2 to 10 add 8,000, 12,000 and then 24,000 games each, played by the best network,
-# and train 3 epochs from it on the last three datasets. Every step is seeded from --seed and runs
-# at fixed nodes, so the result does not depend on the machine's speed or the thread count.
-#
-# The loop skips a self-play step whose dataset is in DIR. The self-play datasets that trained
-# gen10 were played by the searches of their time, so by default the script takes them
-# from the repository's history (commit $DATASETS below; a shallow clone needs
-# `git fetch --unshallow`) and checks them against data/training/nnue-loop/datasets.sha256; then
-# only training and matches run (about 20 minutes on 2 cores) and best.nnue is byte-identical to
-# gen10 (`git show c762e77:crates/engine/data/network.nnue`). With FRESH=1 this build's search plays the games (about 60 minutes more); a
-# search that differs from the one that played a dataset plays other games and so trains another
-# network.
+# Self-play is seeded and the node budgets drawn from the seed, so the search of 30d96e1 plays
+# the same games again; another search plays others, and the digest check says so. Training is
+# deterministic for any thread count. About an hour of self-play and one minute of training on
+# 2 cores.
 set -eu
-DATASETS=bd5eb985345d6c258834a520de00867b1f32a264
-dir=${1:-nnue-run}
+GEN13=29cceb1
+dir=${1:-gen18-run}
 cargo build --release -p minishogi-cli
-bin=target/release/minishogi
+git cat-file -e "$GEN13^{commit}" 2>/dev/null ||
+    { echo "commit $GEN13 is not in this clone: run 'git fetch --unshallow'" >&2; exit 1; }
 mkdir -p "$dir"
-if [ "${FRESH:-0}" != 1 ]; then
-    while read -r digest name; do
-        if [ ! -e "$dir/$name" ]; then
-            git cat-file -e "$DATASETS^{commit}" 2>/dev/null ||
-                { echo "commit $DATASETS is not in this clone: run 'git fetch --unshallow', or FRESH=1" >&2; exit 1; }
-            git show "$DATASETS:data/training/nnue-loop/$name" > "$dir/$name.part"
-            mv "$dir/$name.part" "$dir/$name"
-        fi
-        echo "$digest  $dir/$name" | sha256sum -c --quiet - ||
-            { echo "$dir/$name differs from the dataset that trained the shipped network" >&2; exit 1; }
-    done < data/training/nnue-loop/datasets.sha256
-fi
-common="--out-dir $dir --nodes 1000 --opening-max 8 --match-games 400 --match-nodes 2000 --seed 2026"
-"$bin" nnue loop $common --generations 1 --games 24000 --epochs 6
-"$bin" nnue loop $common --generations 2 --games 8000 --epochs 3
-"$bin" nnue loop $common --generations 3 --games 12000 --epochs 3
-"$bin" nnue loop $common --generations 10 --games 24000 --epochs 3
-echo "the best network is $dir/best.nnue (gen10: git show c762e77:crates/engine/data/network.nnue | cmp $dir/best.nnue -)"
+git show "$GEN13:crates/engine/data/network.nnue" > "$dir/gen13.nnue"
+PLAYER="--network $dir/gen13.nnue" NAME=gen13-4k NODES=4000 SEED=2047 \
+    tools/selfplay-shards.sh "$dir/shards" 15 4000
+(cd "$dir/shards" && sha256sum -c --quiet "$OLDPWD/data/training/gen18/gen13-n4000.sha256") ||
+    echo "warning: the shards differ from those that trained gen18 (another search?)" >&2
+target/release/minishogi nnue train --data "$dir"/shards/shard0*.data --init "$dir/gen13.nnue" \
+    --out "$dir/gen18.nnue" --epochs 3 --lr 5e-4 --seed 2048
+echo "the network is $dir/gen18.nnue; compare: cmp $dir/gen18.nnue crates/engine/data/network.nnue"
