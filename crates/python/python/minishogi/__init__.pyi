@@ -1,26 +1,57 @@
-"""Type stubs of the native module ``minishogi._minishogi``."""
+"""Type stubs of the package ``minishogi`` (the names of the native module ``minishogi._minishogi``
+it re-exports), checked against the built module by mypy's ``stubtest`` in ``crates/python/ci.sh``."""
 
 from os import PathLike
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = [
+    "HANDICAPS",
+    "STARTPOS_SFEN",
+    "FEATURES",
+    "MAX_ACTIVE",
+    "PLANES",
+    "POLICY_SIZE",
+    "Batches",
+    "Dataset",
+    "Engine",
+    "SearchResult",
+    "features",
+    "features_batch",
+    "policy_index",
+    "policy_move",
+    "merge_datasets",
+    "selfplay",
+    "MateResult",
+    "Move",
+    "Outcome",
+    "Position",
+    "ProbeResult",
+    "Tablebase",
+    "TablePartition",
+    "build_table_from_values",
+    "mate",
+]
 
 STARTPOS_SFEN: str
 HANDICAPS: Dict[str, str]
 """The handicap starts by name (``bishop`` … ``naked-king``): their SFENs, gote to move."""
 
+@final
 class Move:
     """A move in USI notation (``1e1b``, ``2e3d+``, ``G*1b``)."""
 
-    def __init__(self, usi: str) -> None:
+    def __new__(cls, usi: str) -> Move:
         """Parses a USI move (not checked against a position); ``ValueError`` if malformed."""
     @property
     def usi(self) -> str:
         """The move in USI notation."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Outcome:
     """How a game ended."""
 
@@ -30,15 +61,16 @@ class Outcome:
     """``"checkmate"``, ``"no_legal_moves"``, ``"repetition"``, ``"perpetual_check"`` or
     ``"move_limit"``."""
 
+@final
 class Position:
     """A position with the moves that led to it (so the repetition rule applies)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         sfen: Optional[str] = None,
         first_player: Optional[str] = None,
         rules: str = "standard",
-    ) -> None:
+    ) -> Position:
         """The start position, or ``sfen``; ``ValueError`` on a bad SFEN.
 
         ``first_player`` (``"sente"``/``"gote"``) is who moved first in the game, by default the
@@ -66,7 +98,7 @@ class Position:
         """The moves played since the start."""
     def legal_moves(self) -> List[Move]:
         """The legal moves."""
-    def push(self, move: Union[str, Move]) -> None:
+    def push(self, mv: Union[str, Move]) -> None:
         """Plays a move; ``ValueError`` if it is illegal or the game has ended."""
     def pop(self) -> Move:
         """Takes the last move back; ``IndexError`` at the start."""
@@ -86,13 +118,14 @@ class Position:
         self, sente: str = "sente", gote: str = "gote", times: Optional[Sequence[float]] = None
     ) -> str:
         """The game as a CSA (version 2.2) record, as ``kif``."""
-    def svg(self, highlight: bool = True, move: Optional[Union[str, Move]] = None) -> str:
+    def svg(self, highlight: bool = True, move: Optional[Union[str, Move]] = ...) -> str:
         """The board as SVG, shading the last move (or ``move``); ``highlight=False`` shades none."""
     def _repr_svg_(self) -> str:
         """The SVG that notebooks display."""
     def copy(self) -> Position:
         """A copy, with its history."""
 
+@final
 class ProbeResult:
     """A table probe, as ``minishogi tb probe --json`` prints it."""
 
@@ -107,10 +140,11 @@ class ProbeResult:
     def to_dict(self) -> Dict[str, object]:
         """The object ``minishogi tb probe --json`` prints."""
 
+@final
 class Tablebase:
     """A directory of endgame tables, opened lazily."""
 
-    def __init__(self, dir: Union[str, PathLike[str]]) -> None: ...
+    def __new__(cls, dir: Union[str, PathLike[str]]) -> Tablebase: ...
     @property
     def dir(self) -> str: ...
     def probe(
@@ -128,6 +162,7 @@ class Tablebase:
     ) -> List[ProbeResult]:
         """``probe`` of each SFEN, in parallel on every core with the GIL released, in order."""
 
+@final
 class MateResult:
     """What the mate solver proved, as ``minishogi mate --json`` prints it."""
 
@@ -162,6 +197,7 @@ POLICY_SIZE: int
 """Policy indices (1375): board moves ``(from*25 + to)*2 + promote``, drops
 ``1250 + kind*25 + to`` (kinds P S G B R), squares from the side to move's view."""
 
+@final
 class SearchResult:
     """What ``Engine.search`` found, from the side to move's view."""
 
@@ -177,20 +213,22 @@ class SearchResult:
     time_ms: int
     pv: List[Move]
 
+@final
 class Engine:
     """The engine's search and evaluation, set up as ``minishogi usi`` sets itself up."""
 
-    def __init__(
-        self,
-        network: Optional[Union[str, PathLike[str]]] = "embedded",
+    def __new__(
+        cls,
+        network: Optional[Union[str, PathLike[str]]] = ...,
         weights: Optional[Union[str, PathLike[str]]] = None,
-        hash_mb: int = 16,
+        hash_mb: int = ...,
         threads: int = 1,
         tables: Optional[Union[str, PathLike[str]]] = None,
-    ) -> None:
-        """``network``: ``"embedded"`` (the shipped network), a network file, or ``None`` /
+    ) -> Engine:
+        """``network``: ``"embedded"`` (the shipped network, the default), a network file, or ``None`` /
         ``"linear"`` for the linear evaluation over ``weights`` (``"embedded"`` by default,
-        ``"initial"`` or a weights file). ``tables``: endgame tables probed in search.
+        ``"initial"`` or a weights file). ``hash_mb``: the transposition table (default 16).
+        ``tables``: endgame tables probed in search.
         ``FileNotFoundError`` for a missing file, ``ValueError`` for a bad one."""
     @property
     def evaluation(self) -> str:
@@ -223,6 +261,7 @@ def policy_index(pos: Union[Position, str], move: Union[Move, str]) -> int:
 def policy_move(pos: Union[Position, str], index: int) -> Move:
     """The legal move with this policy index; ``ValueError`` if there is none."""
 
+@final
 class Batches(Iterator[Dict[str, npt.NDArray[np.generic]]]):
     """The batches of ``Dataset.batches``."""
 
@@ -230,10 +269,11 @@ class Batches(Iterator[Dict[str, npt.NDArray[np.generic]]]):
     def __next__(self) -> Dict[str, npt.NDArray[np.generic]]: ...
     def __len__(self) -> int: ...
 
+@final
 class Dataset:
     """A self-play dataset: its games and labelled positions as numpy batches."""
 
-    def __init__(self, path: Union[str, PathLike[str]]) -> None:
+    def __new__(cls, path: Union[str, PathLike[str]]) -> Dataset:
         """``FileNotFoundError`` if missing; ``ValueError`` if truncated or corrupted."""
     def __len__(self) -> int:
         """The number of labelled (searched) positions."""
@@ -268,10 +308,10 @@ def selfplay(
     opening_balance: int = 150,
     ply_cap: int = 300,
     name: Optional[str] = None,
-    node_jitter: float = 0.25,
+    node_jitter: float = ...,
 ) -> Dataset:
     """Plays games ``first_game .. first_game+games`` of the seed's run on ``threads`` threads,
-    each move searched to a budget drawn from ``nodes * (1 ± node_jitter)`` (0: exactly
+    each move searched to a budget drawn from ``nodes * (1 ± node_jitter)`` (default 0.25; 0: exactly
     ``nodes``; games from one opening then repeat), and returns them (also written to ``out``, the file ``minishogi selfplay`` writes). The
     linear ``weights`` play (``"embedded"`` by default) or a ``network``; ``name`` replaces the
     player's name in the file. Releases the GIL."""
@@ -280,6 +320,7 @@ def merge_datasets(paths: Sequence[Union[str, PathLike[str]]], out: Union[str, P
     """Concatenates the games of one run's dataset files (equal metadata), in order, into
     ``out`` and returns the number of games. Releases the GIL."""
 
+@final
 class TablePartition:
     """One partition (a run of whole king pairs) of a table's mate-only analysis, stepped round by
     round: ``expand(n)`` on every partition, the messages delivered, ``apply(n, messages)`` on
@@ -287,9 +328,9 @@ class TablePartition:
     ``finish()``. Bad input raises ``ValueError``; the analysis failing, ``RuntimeError``. The
     heavy calls release the GIL."""
 
-    def __init__(
-        self, material: str, partitions: Union[int, List[int]], index: int, threads: Optional[int] = None
-    ) -> None:
+    def __new__(
+        cls, material: str, partitions: Union[int, List[int]], index: int, threads: Optional[int] = None
+    ) -> TablePartition:
         """Partition ``index`` of ``partitions`` (a count, or king-pair bounds ``[0, …, 234]``),
         after the initial pass."""
     @staticmethod
