@@ -117,7 +117,7 @@ pub struct Header {
     pub block_size: u32,
     /// Value transform code ([`TRANSFORM_NONE`] or [`TRANSFORM_DONT_CARE`]).
     pub transform: u8,
-    /// Compression code ([`COMPRESSION_ZSTD`]).
+    /// Compression code: 1 for zstd, the only one.
     pub compression: u8,
     /// How many slots hold each value byte, counting the value (255 for a slot that holds no legal
     /// position), not the stored don't-care byte, under [`TRANSFORM_DONT_CARE`].

@@ -9,7 +9,7 @@
 //!     --requests 10000 --connections 64 [--path /api/mainline] [--sfen SFEN]...
 //! ```
 
-#[path = "../tests/common/http.rs"]
+#[path = "../tests/it/common/http.rs"]
 mod http;
 
 use http::{encode, Connection};

@@ -240,8 +240,9 @@ impl Tablebase {
         Ok(Some(ExactProbe { material, verdict, first_player, best, mate_only: !table.has_repetition() }))
     }
 
-    /// The line of best moves from `position` to the end of the game (see [`exact_line`]), or
-    /// `None` if its table is not in the directory.
+    /// The line of best moves from `position` to the end of the game (a mate, or for a draw under
+    /// the standard rules the fourfold repetition; one drawing move under `draw300` or from a table
+    /// without repetition values), or `None` if its table is not in the directory.
     pub fn exact_line(
         &self,
         position: &Position,

@@ -62,7 +62,9 @@ pub struct NnueLoopConfig {
     /// Where everything goes.
     pub dir: PathBuf,
     /// An outside command that plays each generation's self-play instead of this process (e.g.
-    /// the Ray driver, for a cluster); see [`external`](self) for its flags.
+    /// the Ray driver, for a cluster). It runs through `sh -c` with the step's settings as
+    /// `minishogi selfplay` flags, `--out DIR` for its partial work and `--merge FILE` for the
+    /// dataset it must write: the same games the in-process step would play.
     pub selfplay_command: Option<String>,
 }
 

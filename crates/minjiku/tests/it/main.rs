@@ -1,0 +1,14 @@
+//! The integration tests of `minjiku`, one module per topic, built as one test binary
+//! (one link instead of one per file). Add a test to the module of its topic, or add a
+//! file here and a `mod` line below; see docs/testing.md.
+
+// Helpers shared by the test modules.
+mod common;
+mod definition;
+
+mod definition_vs_fast;
+mod move_list_bound;
+mod notation;
+mod perft_start;
+mod reference_playouts;
+mod special_moves;
