@@ -173,7 +173,7 @@ pub enum RecordError {
     },
     /// The result is none of `1-0`, `0-1`, `1/2-1/2`.
     #[error("result '{text}' is not 1-0, 0-1 or 1/2-1/2")]
-    Result {
+    ResultText {
         /// The field as written.
         text: String,
     },

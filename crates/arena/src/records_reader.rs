@@ -37,7 +37,7 @@ impl RecordedGame {
             "1-0" => Some(Color::Sente),
             "0-1" => Some(Color::Gote),
             "1/2-1/2" => None,
-            other => return Err(RecordError::Result { text: other.to_string() }),
+            other => return Err(RecordError::ResultText { text: other.to_string() }),
         };
         let opening = Opening::parse(opening, rules).map_err(RecordError::Opening)?;
         let mut game = opening.game(rules);

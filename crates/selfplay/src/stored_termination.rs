@@ -58,3 +58,34 @@ pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<
         Stored::PlyCap => Termination::PlyCap,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minishogi_engine::{decode_payload, encode_payload};
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    struct Stored1(#[serde(with = "super")] Termination);
+
+    /// The variant indices are the file format of datasets written before the termination moved to
+    /// the arena: checkmate 0, no legal move 1, repetition 2, perpetual check 3, move limit 4, ply
+    /// cap 5 (bincode writes a small index as one byte).
+    #[test]
+    fn terminations_keep_their_stored_indices() {
+        let order = [
+            Termination::Rules(EndReason::Checkmate),
+            Termination::Rules(EndReason::NoLegalMove),
+            Termination::Rules(EndReason::Repetition),
+            Termination::Rules(EndReason::PerpetualCheck),
+            Termination::Rules(EndReason::MoveLimit),
+            Termination::PlyCap,
+        ];
+        for (index, t) in order.into_iter().enumerate() {
+            let bytes = encode_payload(&Stored1(t.clone()));
+            assert_eq!(bytes, [index as u8], "{t}");
+            assert_eq!(decode_payload::<Stored1>(&bytes).unwrap(), Stored1(t));
+        }
+        assert!(decode_payload::<Stored1>(&[6]).is_err());
+        assert!(!is_storable(&Termination::Resignation));
+    }
+}

@@ -58,13 +58,19 @@ pub enum Error {
         /// Labelled positions seen.
         positions: usize,
     },
-    /// A file the network loop wrote earlier cannot be read back.
-    #[error("{}: {message}", path.display())]
-    LoopState {
-        /// The file.
+    /// A receipt the network loop wrote earlier lacks a value or holds a bad one.
+    #[error("{}: missing or bad '{key}'", path.display())]
+    BadReceipt {
+        /// The receipt file.
         path: PathBuf,
-        /// What is wrong with it.
-        message: String,
+        /// The key whose value is missing or bad.
+        key: String,
+    },
+    /// A float network of the network loop whose layers do not have the engine's sizes.
+    #[error("{}: the float network has wrong layer sizes", path.display())]
+    LoopNetworkSizes {
+        /// The float network's file.
+        path: PathBuf,
     },
     /// A network file could not be read or written.
     #[error(transparent)]
