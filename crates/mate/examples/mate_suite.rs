@@ -59,7 +59,7 @@ fn parse_args(args: Vec<String>) -> Result<(String, Limits, Mode), Box<dyn std::
     while let Some(arg) = args.next() {
         let mut value = |name: &str| -> Result<u64, Box<dyn std::error::Error>> {
             let v = args.next().ok_or(format!("{name} needs a value"))?;
-            v.parse().map_err(|_| format!("{name}: not a number: {v}"))
+            v.parse().map_err(|_| format!("{name}: not a number: {v}").into())
         };
         match arg.as_str() {
             "--time" => limits.time = Some(Duration::from_millis(value("--time")?)),

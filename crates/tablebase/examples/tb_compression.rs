@@ -28,7 +28,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> Result<u64, Box<dyn std::error::Error>> {
             let text = args.next().ok_or(format!("{name} needs a number"))?;
-            text.parse().map_err(|_| format!("{name}: '{text}' is not a number"))
+            text.parse().map_err(|_| format!("{name}: '{text}' is not a number").into())
         };
         match arg.as_str() {
             "--level" => options.level = number("--level")? as i32,
