@@ -68,7 +68,7 @@ pub struct BookProgress {
 }
 
 fn engine_error(spec: &EngineSpec, e: EngineFailure) -> Error {
-    Error::EngineStart { command: spec.command.clone(), message: e.to_string() }
+    Error::EngineStart { command: spec.command.clone(), source: e }
 }
 
 /// The score of `game`'s position from sente's side, or `None` for a mate score or none at all.

@@ -45,6 +45,8 @@ impl fmt::Display for EngineFailure {
     }
 }
 
+impl std::error::Error for EngineFailure {}
+
 /// A score from an `info` line, from the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum UsiScore {

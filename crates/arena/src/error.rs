@@ -2,6 +2,8 @@
 //! work. Failures of an engine during a game are not errors: they lose that game (see
 //! [`crate::Termination`]), unless the match stops on failures.
 
+use crate::engine_process::EngineFailure;
+use minishogi::{EndReason, MoveError, SfenError};
 use minishogi_engine::WeightsError;
 use std::path::PathBuf;
 
@@ -17,12 +19,13 @@ pub enum Error {
         source: std::io::Error,
     },
     /// An engine could not be started or failed its handshake before the match.
-    #[error("engine '{command}': {message}")]
+    #[error("engine '{command}': {source}")]
     EngineStart {
         /// The engine's command line.
         command: String,
         /// What happened.
-        message: String,
+        #[source]
+        source: EngineFailure,
     },
     /// An engine command line is empty or has an unclosed quote.
     #[error("bad engine command '{command}': {message}")]
@@ -47,24 +50,26 @@ pub enum Error {
         message: String,
     },
     /// A line of an openings file that does not parse or holds an illegal move.
-    #[error("{}:{line}: {message}", path.display())]
+    #[error("{}:{line}: {source}", path.display())]
     Opening {
         /// The file.
         path: PathBuf,
         /// The line number, from 1.
         line: usize,
         /// What is wrong.
-        message: String,
+        #[source]
+        source: OpeningError,
     },
     /// A line of a records file that does not parse or holds an illegal move.
-    #[error("{}:{line}: {message}", path.display())]
+    #[error("{}:{line}: {source}", path.display())]
     Record {
         /// The file.
         path: PathBuf,
         /// The line number, from 1.
         line: usize,
         /// What is wrong.
-        message: String,
+        #[source]
+        source: RecordError,
     },
     /// An openings file with no opening in it.
     #[error("{}: no openings in the file", path.display())]
@@ -120,4 +125,78 @@ impl Error {
     pub fn io(path: &std::path::Path, source: std::io::Error) -> Error {
         Error::Io { path: path.to_path_buf(), source }
     }
+}
+
+/// Why a line does not give an opening ([`crate::Opening::parse`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    /// The start position is not a valid SFEN.
+    #[error("bad SFEN '{sfen}': {source}")]
+    Sfen {
+        /// The SFEN as given.
+        sfen: String,
+        /// Why it does not parse.
+        #[source]
+        source: SfenError,
+    },
+    /// A move that does not parse or is not legal where it is played.
+    #[error("move '{mv}': {source}")]
+    Move {
+        /// The move as given.
+        mv: String,
+        /// Why it cannot be played.
+        #[source]
+        source: MoveError,
+    },
+    /// The moves end the game, so no game can be played from the opening.
+    #[error("the game is already over ({reason:?})")]
+    GameOver {
+        /// How the game ended.
+        reason: EndReason,
+    },
+}
+
+/// Why a line of a records file does not give a game ([`crate::RecordedGame::parse`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// Fewer tab-separated fields than a record has.
+    #[error("{found} tab-separated fields, expected 8")]
+    Fields {
+        /// Fields found.
+        found: usize,
+    },
+    /// The game number is not a number.
+    #[error("game number '{text}' is not a number")]
+    Number {
+        /// The field as written.
+        text: String,
+    },
+    /// The result is none of `1-0`, `0-1`, `1/2-1/2`.
+    #[error("result '{text}' is not 1-0, 0-1 or 1/2-1/2")]
+    ResultText {
+        /// The field as written.
+        text: String,
+    },
+    /// The opening field does not give an opening.
+    #[error("opening: {0}")]
+    Opening(#[source] OpeningError),
+    /// A move recorded after the game had ended by the rules.
+    #[error("move {number} '{mv}' comes after the game ended")]
+    AfterEnd {
+        /// The move's number among the engines' moves, from 1.
+        number: usize,
+        /// The move as written.
+        mv: String,
+    },
+    /// A move that does not parse or is not legal where it was played.
+    #[error("move {number} '{mv}': {source}")]
+    Move {
+        /// The move's number among the engines' moves, from 1.
+        number: usize,
+        /// The move as written.
+        mv: String,
+        /// Why it cannot be played.
+        #[source]
+        source: MoveError,
+    },
 }

@@ -71,7 +71,7 @@ pub use csa::{csa_kind, record_csa, to_csa};
 pub use elo::{elo_of_score, score_of_elo, EloEstimate, Pentanomial, Sprt, SprtDecision, Tally, Z95};
 pub use engine_process::{parse_info, EngineFailure, EngineProcess, Reply, UsiScore};
 pub use engine_spec::{parse_option, split_command, EngineSpec};
-pub use error::Error;
+pub use error::{Error, OpeningError, RecordError};
 pub use evaluation::Evaluation;
 pub use game_record::GameRecord;
 pub use game_runner::{play_game, PlayedGame};

@@ -3,6 +3,7 @@
 //! bare SFEN followed by `moves …`); `#` starts a comment. Generated openings are balanced random
 //! openings ([`crate::random_opening`]).
 
+use crate::error::OpeningError;
 use crate::random_opening::{random_opening, OpeningConfig};
 use crate::rng::Rng;
 use crate::Error;
@@ -32,7 +33,7 @@ impl Opening {
 
     /// Parses one line (without its comment); the moves must be legal and leave a game that has
     /// not ended.
-    pub fn parse(line: &str, rules: RuleSet) -> Result<Opening, String> {
+    pub fn parse(line: &str, rules: RuleSet) -> Result<Opening, OpeningError> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
         let (head, tail) = words.split_at(moves_at);
@@ -40,13 +41,13 @@ impl Opening {
             ["startpos"] => STARTPOS_SFEN.to_string(),
             ["sfen", rest @ ..] | rest => rest.join(" "),
         };
-        let start = Position::from_sfen(&sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))?;
+        let start = Position::from_sfen(&sfen).map_err(|source| OpeningError::Sfen { sfen, source })?;
         let mut game = Game::new(start, rules);
         for text in tail.iter().skip(1) {
-            game.play_usi(text).map_err(|e| format!("move '{text}': {e}"))?;
+            game.play_usi(text).map_err(|source| OpeningError::Move { mv: text.to_string(), source })?;
         }
         if let Some(outcome) = game.outcome() {
-            return Err(format!("the game is already over ({:?})", outcome.reason));
+            return Err(OpeningError::GameOver { reason: outcome.reason });
         }
         Ok(Opening::of_game(&game))
     }
@@ -92,10 +93,10 @@ pub fn load_openings(path: &Path, rules: RuleSet) -> Result<Vec<Opening>, Error>
         if line.is_empty() {
             continue;
         }
-        let opening = Opening::parse(line, rules).map_err(|message| Error::Opening {
+        let opening = Opening::parse(line, rules).map_err(|source| Error::Opening {
             path: path.to_path_buf(),
             line: i + 1,
-            message,
+            source,
         })?;
         openings.push(opening);
     }
@@ -168,8 +169,12 @@ mod tests {
         assert_eq!(Opening::parse("startpos", rules).unwrap(), Opening::startpos());
         let other = Opening::parse("rbsgk/4p/5/P4/KGSBR w - 1", rules).unwrap();
         assert_eq!(other.to_line(), "sfen rbsgk/4p/5/P4/KGSBR w - 1");
-        assert!(Opening::parse("startpos moves 3e2e", rules).unwrap_err().contains("3e2e"));
-        assert!(Opening::parse("garbage", rules).unwrap_err().contains("bad SFEN"));
+        let illegal = Opening::parse("startpos moves 3e2e", rules).unwrap_err();
+        assert!(matches!(&illegal, OpeningError::Move { mv, .. } if mv == "3e2e"), "{illegal}");
+        assert!(illegal.to_string().contains("3e2e"), "{illegal}");
+        let garbage = Opening::parse("garbage", rules).unwrap_err();
+        assert!(matches!(garbage, OpeningError::Sfen { .. }), "{garbage}");
+        assert!(garbage.to_string().contains("bad SFEN"), "{garbage}");
         assert_eq!(position_command(&a.game(rules)), "position startpos moves 3e4d 3a2b");
     }
 

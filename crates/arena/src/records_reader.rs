@@ -1,6 +1,7 @@
 //! Reading a records file back ([`crate::records`] writes it): each game's players, result, how it
 //! ended, its opening and its moves, replayed by the rules so that every move is checked.
 
+use crate::error::RecordError;
 use crate::opening::Opening;
 use crate::records::RECORDS_HEADER;
 use crate::Error;
@@ -26,25 +27,26 @@ pub struct RecordedGame {
 
 impl RecordedGame {
     /// Parses one line of a records file (without its newline).
-    pub fn parse(line: &str, rules: RuleSet) -> Result<RecordedGame, String> {
+    pub fn parse(line: &str, rules: RuleSet) -> Result<RecordedGame, RecordError> {
         let fields: Vec<&str> = line.split('\t').collect();
         let [number, sente, gote, result, ending, opening, moves, ..] = fields[..] else {
-            return Err(format!("{} tab-separated fields, expected 8", fields.len()));
+            return Err(RecordError::Fields { found: fields.len() });
         };
-        let number = number.trim().parse().map_err(|_| format!("game number '{number}' is not a number"))?;
+        let number = number.trim().parse().map_err(|_| RecordError::Number { text: number.to_string() })?;
         let winner = match result.trim() {
             "1-0" => Some(Color::Sente),
             "0-1" => Some(Color::Gote),
             "1/2-1/2" => None,
-            other => return Err(format!("result '{other}' is not 1-0, 0-1 or 1/2-1/2")),
+            other => return Err(RecordError::ResultText { text: other.to_string() }),
         };
-        let opening = Opening::parse(opening, rules).map_err(|e| format!("opening: {e}"))?;
+        let opening = Opening::parse(opening, rules).map_err(RecordError::Opening)?;
         let mut game = opening.game(rules);
         for (i, text) in moves.split_whitespace().enumerate() {
+            let (number, mv) = (i + 1, text.to_string());
             if game.outcome().is_some() {
-                return Err(format!("move {} '{text}' comes after the game ended", i + 1));
+                return Err(RecordError::AfterEnd { number, mv });
             }
-            game.play_usi(text).map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+            game.play_usi(text).map_err(|source| RecordError::Move { number, mv, source })?;
         }
         let ending = ending.split_whitespace().next().unwrap_or("").to_string();
         Ok(RecordedGame { number, players: [sente.into(), gote.into()], winner, ending, opening, game })
@@ -67,10 +69,10 @@ pub fn read_records(path: &Path, rules: RuleSet) -> Result<Vec<RecordedGame>, Er
         if line.trim().is_empty() || line == RECORDS_HEADER || line.starts_with('#') {
             continue;
         }
-        let game = RecordedGame::parse(line, rules).map_err(|message| Error::Record {
+        let game = RecordedGame::parse(line, rules).map_err(|source| Error::Record {
             path: path.to_path_buf(),
             line: i + 1,
-            message,
+            source,
         })?;
         games.push(game);
     }
@@ -115,7 +117,7 @@ mod tests {
             (&LINE.replacen("startpos", "sfen x", 1)[..], "opening"),
         ];
         for (line, reason) in cases {
-            let error = RecordedGame::parse(line, RuleSet::Standard).unwrap_err();
+            let error = RecordedGame::parse(line, RuleSet::Standard).unwrap_err().to_string();
             assert!(error.contains(reason), "{error}");
         }
     }

@@ -61,7 +61,7 @@ impl FinishedGame {
 fn resolve_name(player: &PlayerSpec, settings: &GameSettings) -> Result<String, Error> {
     let PlayerSpec::Process { engine: spec, .. } = player else { return Ok(player.name()) };
     let process = EngineProcess::start(spec, settings.handshake_timeout)
-        .map_err(|e| Error::EngineStart { command: spec.command.clone(), message: e.to_string() })?;
+        .map_err(|source| Error::EngineStart { command: spec.command.clone(), source })?;
     Ok(spec.name.clone().unwrap_or_else(|| {
         if process.name().is_empty() {
             spec.command.clone()

@@ -6,19 +6,25 @@
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Why bytes or a file could not be decoded or written.
 #[derive(Debug, thiserror::Error)]
 pub enum CodecError {
     /// The payload is not a valid encoding of the expected type.
     #[error("malformed data: {0}")]
-    Malformed(String),
+    Malformed(#[source] bincode::error::DecodeError),
+    /// Bytes left over after the payload's value, or after the length the header gives it.
+    #[error("malformed data: {count} trailing bytes")]
+    TrailingBytes {
+        /// How many.
+        count: u64,
+    },
     /// The file does not start with the expected magic bytes.
-    #[error("not a {expected} file (wrong magic bytes)")]
+    #[error("not a {} file (wrong magic bytes)", String::from_utf8_lossy(expected))]
     WrongMagic {
-        /// What the file should have been.
-        expected: String,
+        /// The magic bytes the file should start with.
+        expected: [u8; 4],
     },
     /// The file has a format version this build cannot read.
     #[error("unsupported format version {found} (this build reads version {expected})")]
@@ -40,10 +46,10 @@ pub enum CodecError {
     #[error("corrupted file: checksum mismatch")]
     Checksum,
     /// Reading or writing the file failed.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", path.display())]
     Io {
         /// The file.
-        path: String,
+        path: PathBuf,
         /// The underlying error.
         source: std::io::Error,
     },
@@ -62,10 +68,9 @@ pub fn encode_payload<T: Serialize>(value: &T) -> Vec<u8> {
 
 /// Decodes a value from bytes produced by [`encode_payload`]; trailing bytes are an error.
 pub fn decode_payload<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
-    let (value, used) = bincode::serde::decode_from_slice(bytes, config())
-        .map_err(|e| CodecError::Malformed(e.to_string()))?;
+    let (value, used) = bincode::serde::decode_from_slice(bytes, config()).map_err(CodecError::Malformed)?;
     if used != bytes.len() {
-        return Err(CodecError::Malformed(format!("{} trailing bytes", bytes.len() - used)));
+        return Err(CodecError::TrailingBytes { count: (bytes.len() - used) as u64 });
     }
     Ok(value)
 }
@@ -101,9 +106,8 @@ pub(crate) fn decode_versioned<T: DeserializeOwned>(
     version: u32,
     bytes: &[u8],
 ) -> Result<T, CodecError> {
-    let expected = String::from_utf8_lossy(&magic).into_owned();
     if bytes.len() < 4 || bytes[..4] != magic {
-        return Err(CodecError::WrongMagic { expected });
+        return Err(CodecError::WrongMagic { expected: magic });
     }
     if bytes.len() < HEADER {
         return Err(CodecError::Truncated { expected: HEADER as u64, found: bytes.len() as u64 });
@@ -120,7 +124,7 @@ pub(crate) fn decode_versioned<T: DeserializeOwned>(
         return Err(CodecError::Truncated { expected: HEADER as u64 + len, found: bytes.len() as u64 });
     }
     if payload.len() as u64 > len {
-        return Err(CodecError::Malformed(format!("{} bytes after the payload", payload.len() as u64 - len)));
+        return Err(CodecError::TrailingBytes { count: payload.len() as u64 - len });
     }
     if checksum(payload) != sum {
         return Err(CodecError::Checksum);
@@ -135,7 +139,7 @@ pub fn save_versioned<T: Serialize>(
     version: u32,
     value: &T,
 ) -> Result<(), CodecError> {
-    let io = |source| CodecError::Io { path: path.display().to_string(), source };
+    let io = |source| CodecError::Io { path: path.to_path_buf(), source };
     let bytes = encode_versioned(magic, version, value);
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
@@ -149,8 +153,7 @@ pub fn load_versioned<T: DeserializeOwned>(
     magic: [u8; 4],
     version: u32,
 ) -> Result<T, CodecError> {
-    let bytes =
-        std::fs::read(path).map_err(|source| CodecError::Io { path: path.display().to_string(), source })?;
+    let bytes = std::fs::read(path).map_err(|source| CodecError::Io { path: path.to_path_buf(), source })?;
     decode_versioned(magic, version, &bytes)
 }
 

@@ -66,8 +66,8 @@ pub use features::{evaluate, features, EvalWeights, Features};
 pub use limits::{Clock, Limits};
 pub use nnue::{
     active_features, network_from_spec, shipped_network, Accumulator, AccumulatorStack, MoveDelta, Network,
-    NetworkError, NetworkParts, EVAL_SCALE, FEATURES, FEATURE_SET_ID, HIDDEN, L2, L2_WEIGHT_LIMIT,
-    MAX_ACTIVE, MAX_EVAL, NETWORK_MAGIC, QA, QB, QC,
+    NetworkError, NetworkMismatch, NetworkParts, EVAL_SCALE, FEATURES, FEATURE_SET_ID, HIDDEN, L2,
+    L2_WEIGHT_LIMIT, MAX_ACTIVE, MAX_EVAL, NETWORK_MAGIC, QA, QB, QC,
 };
 pub use oracle::{EndgameOracle, TbValue};
 pub use report::{Info, SearchResult};

@@ -29,7 +29,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run() -> Result<(), String> {
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let (input, limits, mode) = parse_args(std::env::args().skip(1).collect())?;
     let mut solver = Solver::default();
     let mut answers = Vec::new();
@@ -51,22 +51,22 @@ fn run() -> Result<(), String> {
 }
 
 /// The input text, the limits per position and the mode.
-fn parse_args(args: Vec<String>) -> Result<(String, Limits, Mode), String> {
+fn parse_args(args: Vec<String>) -> Result<(String, Limits, Mode), Box<dyn std::error::Error>> {
     let mut limits = Limits::default();
     let mut mode = Mode::Tsume;
     let mut file = None;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
-        let mut value = |name: &str| -> Result<u64, String> {
+        let mut value = |name: &str| -> Result<u64, Box<dyn std::error::Error>> {
             let v = args.next().ok_or(format!("{name} needs a value"))?;
-            v.parse().map_err(|_| format!("{name}: not a number: {v}"))
+            v.parse().map_err(|_| format!("{name}: not a number: {v}").into())
         };
         match arg.as_str() {
             "--time" => limits.time = Some(Duration::from_millis(value("--time")?)),
             "--nodes" => limits.nodes = Some(value("--nodes")?),
             "--any-move" => mode = Mode::AnyMove { max_plies: value("--any-move")? as u32 },
             _ if file.is_none() => file = Some(arg),
-            _ => return Err(format!("unexpected argument '{arg}'")),
+            _ => return Err(format!("unexpected argument '{arg}'").into()),
         }
     }
     if limits.time.is_none() && limits.nodes.is_none() {

@@ -9,10 +9,10 @@
 use minjiku_tablebase::{build, default_sets, open, side_summary, table_path, BuildOptions, Material};
 use std::path::PathBuf;
 
-fn main() -> Result<(), String> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "minjiku-tables".into()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    for table in build(&dir, &default_sets(false), &BuildOptions::default()).map_err(|e| e.to_string())? {
+    std::fs::create_dir_all(&dir)?;
+    for table in build(&dir, &default_sets(false), &BuildOptions::default())? {
         eprintln!(
             "{}: {} slots, {} bytes ({:.1} s)",
             table.material, table.slots, table.file_bytes, table.seconds
@@ -22,8 +22,8 @@ fn main() -> Result<(), String> {
     println!("|---|---|---|---|---|---|");
     for m in Material::all_single() {
         let kind = m.side(minjiku::Color::White)[0];
-        let (_, table) = open(&table_path(&dir, &m)).map_err(|e| e.to_string())?;
-        let s = side_summary(&table.values().map_err(|e| e.to_string())?);
+        let (_, table) = open(&table_path(&dir, &m))?;
+        let s = side_summary(&table.values()?);
         let pct = |a: u64, b: u64| 100.0 * a as f64 / b.max(1) as f64;
         let won = pct(s.white_wins, s.white_to_move);
         // A forced win in general: nearly every position is won (the others lose the piece at

@@ -21,13 +21,13 @@ struct Tally {
     longest: [u16; 2],
 }
 
-fn main() -> Result<(), String> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let dir = PathBuf::from(args.next().unwrap_or_else(|| "minjiku-tables".into()));
-    let set = Material::parse(&args.next().unwrap_or_else(|| "K+S+SvK".into())).map_err(|e| e.to_string())?;
+    let set = Material::parse(&args.next().unwrap_or_else(|| "K+S+SvK".into()))?;
     let set = set.canonical().0;
-    let (_, table) = open(&table_path(&dir, &set)).map_err(|e| e.to_string())?;
-    let values = table.values().map_err(|e| e.to_string())?;
+    let (_, table) = open(&table_path(&dir, &set))?;
+    let values = table.values()?;
     let half = values.len() / 2;
     let both_white = set.side(Color::White).len() == 2;
     // [all, one colour, both colours]

@@ -1,9 +1,8 @@
 //! Table files: the format of `minishogi-retro` with Minjiku's magic `MINJIKTB` and rule set
 //! `minjiku-dtm` (so that each game's reader refuses the other's files), extension `mjtb`,
-//! illegal slots stored as they are. Files written before Minjiku had a magic of its own start
-//! with Minishogi's `MSHOGITB` and are told apart by the rule set; they are still read.
+//! illegal slots stored as they are.
 
-use crate::error::MinjikuTbError;
+use crate::error::{MinjikuTbError, WrongTableProblem};
 use crate::index::Indexer;
 use crate::material::Material;
 use minishogi_retro::{write_table, GameId, Table, WriteOptions, WriteSummary};
@@ -13,13 +12,7 @@ use std::path::{Path, PathBuf};
 pub const RULE_SET: &str = "minjiku-dtm";
 
 /// How Minjiku table files identify themselves.
-pub const GAME: GameId = GameId {
-    name: "minjiku",
-    magic: *b"MINJIKTB",
-    older_magics: &[*b"MSHOGITB"],
-    rule_set: RULE_SET,
-    draws: None,
-};
+pub const GAME: GameId = GameId { name: "minjiku", magic: *b"MINJIKTB", rule_set: RULE_SET, draws: None };
 /// File name extension of Minjiku tables.
 pub const EXTENSION: &str = "mjtb";
 
@@ -46,14 +39,14 @@ pub fn write(
 /// knows; returns the set and the table.
 pub fn open(path: &Path) -> Result<(Material, Table), MinjikuTbError> {
     let table = Table::open(path, &GAME)?;
-    let wrong = |detail: String| MinjikuTbError::WrongTable { path: path.to_path_buf(), detail };
-    let material = Material::parse(table.material()).map_err(|e| wrong(e.to_string()))?;
+    let wrong = |problem: WrongTableProblem| MinjikuTbError::WrongTable { path: path.to_path_buf(), problem };
+    let material = Material::parse(table.material()).map_err(|e| wrong(e.into()))?;
     if !material.is_canonical() {
-        return Err(wrong(format!("set {material} is not written the way tables are built")));
+        return Err(wrong(WrongTableProblem::NotCanonical(material)));
     }
     let indexer = Indexer::new(&material);
     if table.header().index_params != indexer.params() || table.index_size() != indexer.size() {
-        return Err(wrong(format!("index of {material} differs from this build's")));
+        return Err(wrong(WrongTableProblem::Index(material)));
     }
     Ok((material, table))
 }

@@ -16,13 +16,13 @@ pub fn generate(
     options: &GenerateOptions<'_>,
 ) -> Result<(Vec<u8>, GenerateStats), MinjikuTbError> {
     if let Some(missing) = material.successors().into_iter().find(|m| !smaller.contains(m)) {
-        return Err(MinjikuTbError::Missing(missing.name()));
+        return Err(MinjikuTbError::Missing(missing));
     }
     let rules = MinjikuRetro::new(Indexer::new(material), smaller);
     let name = material.name();
     let result = retrograde(&rules, &name, options)?;
     if rules.missed_a_table() {
-        return Err(MinjikuTbError::Missing(format!("a set one move from {name}")));
+        return Err(MinjikuTbError::MissingSuccessor(material.clone()));
     }
     Ok(result)
 }

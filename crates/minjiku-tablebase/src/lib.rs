@@ -40,7 +40,7 @@ mod tables;
 mod verify;
 
 pub use build::{build, default_sets, plan, BuildEvent, BuildOptions, TableSummary, DEFAULT_PAIRS};
-pub use error::MinjikuTbError;
+pub use error::{MinjikuTbError, WrongTableProblem};
 pub use file::{open, table_path, write, EXTENSION, GAME, RULE_SET};
 pub use generate::generate;
 pub use index::{Indexer, SCHEME};

@@ -61,7 +61,7 @@ impl Tables {
     pub fn locate(&self, pos: &Position) -> Result<Option<(&Indexer, &Values, u64)>, MinjikuTbError> {
         let (material, swap) = Material::of(pos).canonical();
         let (indexer, values) =
-            self.tables.get(&material).ok_or_else(|| MinjikuTbError::Missing(material.name()))?;
+            self.tables.get(&material).ok_or_else(|| MinjikuTbError::Missing(material.clone()))?;
         let slot = if swap { indexer.encode(&turned(pos)) } else { indexer.encode(pos) };
         Ok(slot.map(|s| (indexer, values, s)))
     }

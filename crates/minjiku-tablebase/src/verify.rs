@@ -34,7 +34,7 @@ pub enum VerifyError {
     #[error("{material}: slot {slot} ({fen}) stores {stored:?}, its moves give {expected:?}")]
     Mismatch {
         /// The set.
-        material: String,
+        material: Material,
         /// The slot.
         slot: u64,
         /// Its position, or `illegal` for a slot without one.
@@ -134,13 +134,11 @@ fn check(
         Ok(report) => {
             Ok(VerifyReport { material: material.clone(), slots: report.slots, legal: report.positions })
         }
-        Err(VerifyFailure::WrongLength { slots, values }) => Err(MinjikuTbError::WrongTable {
-            path: material.name().into(),
-            detail: format!("{values} values for {slots} slots"),
+        Err(VerifyFailure::WrongLength { slots, values }) => {
+            Err(MinjikuTbError::WrongLength { material: material.clone(), values, slots }.into())
         }
-        .into()),
         Err(VerifyFailure::Mismatch(m)) => Err(VerifyError::Mismatch {
-            material: material.name(),
+            material: material.clone(),
             slot: m.slot,
             fen: m.position.unwrap_or_else(|| "illegal".into()),
             stored: m.stored,

@@ -61,7 +61,7 @@ impl Position {
             let (first_file, expected) = files_of_rank(rank);
             let mut column = 0usize;
             for token in tokens(text) {
-                let token = token.map_err(|text| FenError::BadPiece { rank, text })?;
+                let token = token.map_err(|text| FenError::BadPiece { rank, text: text.to_string() })?;
                 match token {
                     Token::Empty(n) => column += n,
                     Token::Piece(piece) => {
@@ -142,7 +142,7 @@ enum Token {
 }
 
 /// Splits a rank into counts of empty squares and pieces; a bad piece comes back as its text.
-fn tokens(text: &str) -> impl Iterator<Item = Result<Token, String>> + '_ {
+fn tokens(text: &str) -> impl Iterator<Item = Result<Token, &str>> + '_ {
     let bytes = text.as_bytes();
     let mut i = 0;
     std::iter::from_fn(move || {
@@ -157,7 +157,7 @@ fn tokens(text: &str) -> impl Iterator<Item = Result<Token, String>> + '_ {
             let digits = &text[start..i];
             return Some(match digits.parse::<usize>() {
                 Ok(n @ 1..=10) => Ok(Token::Empty(n)),
-                _ => Err(digits.to_string()),
+                _ => Err(digits),
             });
         }
         if bytes[i] == b'+' {
@@ -177,7 +177,7 @@ fn tokens(text: &str) -> impl Iterator<Item = Result<Token, String>> + '_ {
             // A non-ASCII character: report it whole rather than a byte of it.
             let end = (start + 1..=text.len()).find(|&e| text.is_char_boundary(e)).unwrap_or(text.len());
             i = i.max(end);
-            text[start..i].to_string()
+            &text[start..i]
         }))
     })
 }

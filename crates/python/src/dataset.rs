@@ -2,9 +2,11 @@
 //! (built in Rust with the GIL released; each column moves into numpy without a copy).
 
 use crate::features::{array, policy_of, Inputs};
+use minishogi::EndReason;
 use minishogi_arena::Rng;
+use minishogi_arena::Termination;
 use minishogi_engine::CodecError;
-use minishogi_selfplay::{Dataset, Error, LabelledPosition, Termination};
+use minishogi_selfplay::{Dataset, Error, LabelledPosition};
 use pyo3::exceptions::{PyFileNotFoundError, PyIndexError, PyOSError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -99,14 +101,19 @@ impl Columns {
 }
 
 /// How a game ended, as the Python API names it.
-fn termination_name(t: Termination) -> &'static str {
+fn termination_name(t: &Termination) -> &'static str {
     match t {
-        Termination::Checkmate => "checkmate",
-        Termination::NoLegalMove => "no_legal_moves",
-        Termination::Repetition => "repetition",
-        Termination::PerpetualCheck => "perpetual_check",
-        Termination::MoveLimit => "move_limit",
+        Termination::Rules(EndReason::Checkmate) => "checkmate",
+        Termination::Rules(EndReason::NoLegalMove) => "no_legal_moves",
+        Termination::Rules(EndReason::Repetition) => "repetition",
+        Termination::Rules(EndReason::PerpetualCheck) => "perpetual_check",
+        Termination::Rules(EndReason::MoveLimit) => "move_limit",
         Termination::PlyCap => "ply_cap",
+        // A dataset holds no other ending (`Dataset::save` refuses them).
+        Termination::Resignation => "resignation",
+        Termination::TimeLoss { .. } => "time_loss",
+        Termination::IllegalMove { .. } => "illegal_move",
+        Termination::EngineFailure(_) => "engine_failure",
     }
 }
 
@@ -160,7 +167,7 @@ impl PyDataset {
                 d.set_item("scores", scores)?;
                 d.set_item("opening_plies", g.opening_plies)?;
                 d.set_item("winner", g.winner_color().map(minishogi::Color::name))?;
-                d.set_item("termination", termination_name(g.termination))?;
+                d.set_item("termination", termination_name(&g.termination))?;
                 d.set_item("rules", &g.rules)?;
                 Ok(d)
             })

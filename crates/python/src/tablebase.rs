@@ -89,7 +89,7 @@ fn probe_one(
     line: bool,
 ) -> Result<ProbeAnswer, TablebaseError> {
     let missing = || TablebaseError::MissingTable {
-        material: Material::of(pos).name(),
+        material: Material::of(pos),
         dir: tables.dir().to_path_buf(),
     };
     if line {

@@ -25,19 +25,14 @@ pub enum TableError {
         game: &'static str,
     },
     /// The file was written by a format version this build does not read.
-    #[error(
-        "{}: table format version {found}, this build reads versions {oldest} to {newest}",
-        path.display()
-    )]
+    #[error("{}: table format version {found}, this build reads version {supported}", path.display())]
     UnsupportedVersion {
         /// The file.
         path: PathBuf,
         /// Version in the file.
         found: u32,
-        /// Oldest version this build reads.
-        oldest: u32,
-        /// Version this build writes (and newest it reads).
-        newest: u32,
+        /// The one version this build reads and writes ([`crate::FORMAT_VERSION`]).
+        supported: u32,
     },
     /// The file is shorter than its header says it must be.
     #[error("{}: truncated file: {detail}", path.display())]
@@ -55,15 +50,28 @@ pub enum TableError {
         /// What is wrong.
         detail: String,
     },
-    /// A block fails its checksum or does not decompress to its expected size.
-    #[error("{}: corrupted block {block}: {detail}", path.display())]
+    /// A value block fails its checksum or does not decompress to its expected size.
+    #[error("{}: corrupted block {block}: {problem}", path.display())]
     CorruptedBlock {
         /// The file.
         path: PathBuf,
         /// Block number (0-based).
         block: u64,
         /// What is wrong.
-        detail: String,
+        #[source]
+        problem: BlockProblem,
+    },
+    /// A block of the draw section fails its checksum, does not decompress to its expected size
+    /// or holds entries that do not fit the values.
+    #[error("{}: corrupted block {block}: draw section: {problem}", path.display())]
+    CorruptedDrawBlock {
+        /// The file.
+        path: PathBuf,
+        /// Block number of the draw section (0-based).
+        block: u64,
+        /// What is wrong.
+        #[source]
+        problem: BlockProblem,
     },
     /// The file is a valid table, but not the one expected (other material, rule set or index scheme).
     #[error("{}: {detail}", path.display())]
@@ -104,4 +112,48 @@ impl TableError {
     pub fn io(path: impl Into<PathBuf>, source: io::Error) -> TableError {
         TableError::Io { path: path.into(), source }
     }
+}
+
+/// What is wrong with one block of a table file.
+#[derive(Debug, Error)]
+pub enum BlockProblem {
+    /// The block table has no such block.
+    #[error("no such block")]
+    Missing,
+    /// The compressed bytes fail their checksum.
+    #[error("checksum mismatch")]
+    Checksum,
+    /// The block decompresses to another number of bytes than the header implies.
+    #[error("decompresses to {found} bytes, {expected} expected")]
+    Size {
+        /// Bytes decompressed.
+        found: usize,
+        /// Bytes expected.
+        expected: usize,
+    },
+    /// zstd refuses the compressed bytes.
+    #[error("zstd: {0}")]
+    Zstd(#[source] io::Error),
+    /// zstd refuses the header's dictionary.
+    #[error("unusable zstd dictionary: {0}")]
+    Dictionary(#[source] io::Error),
+    /// The header describes no draw section.
+    #[error("no description")]
+    NoDescription,
+    /// A draw's entry lies beyond the section.
+    #[error("entry out of range")]
+    EntryOutOfRange,
+    /// More draws than the entries of a block can number.
+    #[error("more draws than entries can number")]
+    TooManyDraws,
+    /// A block's length is not that of the entries of its draws.
+    #[error("block length differs from its entries")]
+    EntryCount,
+    /// The section holds another number of entries than the values have draws.
+    #[error("entry count differs from the table's draws")]
+    DrawCount,
+    /// A check of the game's own on its entries or its part of the description failed (what
+    /// the game found).
+    #[error("{0}")]
+    Game(&'static str),
 }

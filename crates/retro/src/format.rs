@@ -6,12 +6,12 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic: the game's ([`GameId::magic`]), e.g. `MSHOGITB` |
-//! | 8 | 4 | format version (3; versions 1 and 2 are read too) |
+//! | 8 | 4 | format version ([`FORMAT_VERSION`], 3) |
 //! | 12 | 4 | header length `H` (bytes, checksum included) |
 //! | 16 | 8 | index size `N` (values stored) |
 //! | 24 | 4 | values per block `B` |
 //! | 28 | 4 | block count `C = ceil(N / B)` |
-//! | 32 | 1 | value transform: 0 = the stored bytes are the values; 1 = slots holding no legal position store don't-care bytes (version 2 and later) |
+//! | 32 | 1 | value transform: 0 = the stored bytes are the values; 1 = slots holding no legal position store don't-care bytes |
 //! | 33 | 1 | compression (1 = zstd) |
 //! | 34 | 2 | reserved, zero |
 //! | 36 | 4 | zstd dictionary length `D` (0 = none) |
@@ -19,7 +19,7 @@
 //! | 2088 | 2 + r | rule set name (u16 length, UTF-8) |
 //! | … | 2 + m | material name (u16 length, UTF-8), e.g. `RG` |
 //! | … | 2 + p | index parameters (u16 length, the game's description of its index) |
-//! | … | 2 + s | draw section description (version 3 only; u16 length, 0 = no draw section) |
+//! | … | 2 + s | draw section description (u16 length, 0 = no draw section) |
 //! | … | D | zstd dictionary |
 //! | H − 8 | 8 | XXH3-64 of bytes `0 .. H − 8` |
 //! | H | 16 × C | per block: end offset of its data (u64, relative to the data start) and XXH3-64 of its compressed bytes |
@@ -30,26 +30,21 @@
 //! The file ends exactly where the last block ends, so truncation is seen on open; every byte is
 //! covered by one of the checksums, so a flipped byte is seen on open (header, block tables) or
 //! when its block is decompressed.
-//!
-//! Versions 1 and 2 have the same layout without the draw section description; version 1 knows
-//! only transform 0.
 
 use crate::error::TableError;
 use crate::value_counts::ValueCounts;
 use std::path::Path;
 use xxhash_rust::xxh3::xxh3_64;
 
-/// The format version this build writes; it also reads every version from
-/// [`OLDEST_FORMAT_VERSION`] up to this one.
+/// The format version this build writes and the only one it reads (the format was never
+/// published in another version).
 pub const FORMAT_VERSION: u32 = 3;
-/// The oldest format version this build reads.
-pub const OLDEST_FORMAT_VERSION: u32 = 1;
 /// Compression code for zstd frames.
 pub const COMPRESSION_ZSTD: u8 = 1;
 /// Value transform code: the stored bytes are the value bytes, 255 in every slot that holds no
 /// legal position.
 pub const TRANSFORM_NONE: u8 = 0;
-/// Value transform code (format version 2 and later): a slot that holds no legal position stores
+/// Value transform code: a slot that holds no legal position stores
 /// a don't-care byte chosen to compress well; readers tell those slots from the game's index
 /// ([`crate::Table::values_for`] marks them 255 again). Every other slot stores its value byte.
 pub const TRANSFORM_DONT_CARE: u8 = 1;
@@ -62,9 +57,6 @@ pub struct GameId {
     pub name: &'static str,
     /// First eight bytes of every file this game writes.
     pub magic: [u8; 8],
-    /// Other magics this game's reader accepts: those of files written before the game had a
-    /// magic of its own (they are told from other games' files by [`GameId::rule_set`]).
-    pub older_magics: &'static [[u8; 8]],
     /// Rule set named in the headers of this game's tables.
     pub rule_set: &'static str,
     /// The shape of the game's draw sections (see [`DrawSection`]); `None` for a game whose
@@ -82,13 +74,6 @@ pub struct DrawFormat {
     pub data_bytes: usize,
 }
 
-impl GameId {
-    /// True when a file starting with `magic` may be one of this game's tables.
-    pub fn reads_magic(&self, magic: &[u8]) -> bool {
-        magic == self.magic || self.older_magics.iter().any(|m| m == magic)
-    }
-}
-
 const FIXED_LEN: usize = 40 + 256 * 8;
 /// Largest header a valid file has: fixed part, four length-prefixed fields, a dictionary of at
 /// most 1 MiB.
@@ -101,10 +86,8 @@ const ENTRY_LEN: usize = 16;
 /// Everything a table file says about itself before its values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    /// The magic the file starts with ([`GameId::magic`] when written by this build).
+    /// The magic the file starts with ([`GameId::magic`]).
     pub magic: [u8; 8],
-    /// Format version ([`FORMAT_VERSION`] when written by this build; 1 or 2 for older files).
-    pub version: u32,
     /// Rule set whose values the table holds ([`GameId::rule_set`]).
     pub rule_set: String,
     /// Material set name (`RG`, `-`).
@@ -124,12 +107,12 @@ pub struct Header {
     pub counts: Box<[u64; 256]>,
     /// zstd dictionary shared by all blocks (empty for none).
     pub dictionary: Vec<u8>,
-    /// The draw section's description (version 3 files of a game that stores more about its
-    /// draws; `None` for a table of values alone).
+    /// The draw section's description (a game that stores more about its draws; `None` for a
+    /// table of values alone).
     pub draw_section: Option<DrawSection>,
 }
 
-/// What the header says of the draw section (format version 3): entries of the game's own, one
+/// What the header says of the draw section: entries of the game's own, one
 /// per slot holding the draw byte, such as Minishogi's values of those draws under the repetition
 /// rule.
 ///
@@ -213,15 +196,11 @@ impl Header {
         self.transform == TRANSFORM_DONT_CARE
     }
 
-    /// Why this version and transform cannot go together, if they cannot.
-    fn version_problem(&self) -> Option<String> {
-        match (self.version, self.transform) {
-            (OLDEST_FORMAT_VERSION..=FORMAT_VERSION, TRANSFORM_NONE) => None,
-            (2..=FORMAT_VERSION, TRANSFORM_DONT_CARE) => None,
-            (OLDEST_FORMAT_VERSION..=FORMAT_VERSION, t) => {
-                Some(format!("unknown value transform {t} for format version {}", self.version))
-            }
-            (v, _) => Some(format!("format version {v} is not one this build writes")),
+    /// Why the value transform is not one of the format's, if it is not.
+    fn transform_problem(&self) -> Option<String> {
+        match self.transform {
+            TRANSFORM_NONE | TRANSFORM_DONT_CARE => None,
+            t => Some(format!("unknown value transform {t}")),
         }
     }
 
@@ -229,7 +208,7 @@ impl Header {
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(FIXED_LEN + 64 + self.dictionary.len());
         out.extend_from_slice(&self.magic);
-        out.extend_from_slice(&self.version.to_le_bytes());
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&0u32.to_le_bytes()); // header length, patched below
         out.extend_from_slice(&self.index_size.to_le_bytes());
         out.extend_from_slice(&self.block_size.to_le_bytes());
@@ -242,11 +221,7 @@ impl Header {
             out.extend_from_slice(&count.to_le_bytes());
         }
         let section = self.draw_section.as_ref().map(DrawSection::encode).unwrap_or_default();
-        let mut fields = vec![self.rule_set.as_bytes(), self.material.as_bytes(), &self.index_params];
-        if self.version >= 3 {
-            fields.push(&section);
-        }
-        for field in fields {
+        for field in [self.rule_set.as_bytes(), self.material.as_bytes(), &self.index_params, &section] {
             out.extend_from_slice(&(field.len() as u16).to_le_bytes());
             out.extend_from_slice(field);
         }
@@ -287,12 +262,12 @@ impl Header {
         if self.counts.iter().sum::<u64>() != self.index_size {
             return Err(invalid("value counts do not add up to the index size".into()));
         }
-        if let Some(problem) = self.version_problem() {
+        if let Some(problem) = self.transform_problem() {
             return Err(invalid(problem));
         }
         if let Some(r) = &self.draw_section {
-            if self.version < 3 || r.entries_per_block == 0 || r.draws != self.counts[0] {
-                return Err(invalid("a draw section needs format version 3, one entry per draw".into()));
+            if r.entries_per_block == 0 || r.draws != self.counts[0] {
+                return Err(invalid("a draw section needs one entry per draw".into()));
             }
         }
         Ok(())
@@ -306,7 +281,7 @@ impl Header {
         if bytes.len() < 16 {
             return Err(truncated(format!("{} bytes, shorter than a table header", bytes.len())));
         }
-        if !game.reads_magic(&bytes[0..8]) {
+        if bytes[0..8] != game.magic {
             return Err(TableError::BadMagic { path: path.to_path_buf(), game: game.name });
         }
         let mut magic = [0u8; 8];
@@ -316,10 +291,9 @@ impl Header {
         let unsupported = || TableError::UnsupportedVersion {
             path: path.to_path_buf(),
             found: version,
-            oldest: OLDEST_FORMAT_VERSION,
-            newest: FORMAT_VERSION,
+            supported: FORMAT_VERSION,
         };
-        let known = (OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&version);
+        let known = version == FORMAT_VERSION;
         if header_len < FIXED_LEN + 6 + 8 {
             // A damaged length field: say so rather than guess; the version is read before it.
             if !known {
@@ -374,16 +348,12 @@ impl Header {
         let rule_set = text("rule set name", field("rule set name")?)?;
         let material = text("material name", field("material name")?)?;
         let index_params = field("index parameters")?;
-        let draw_section = if version >= 3 {
-            let raw = field("draw section description")?;
-            if raw.is_empty() {
-                None
-            } else {
-                let decoded = DrawSection::decode(&raw);
-                Some(decoded.ok_or_else(|| corrupted("malformed draw section description".into()))?)
-            }
-        } else {
+        let raw_section = field("draw section description")?;
+        let draw_section = if raw_section.is_empty() {
             None
+        } else {
+            let decoded = DrawSection::decode(&raw_section);
+            Some(decoded.ok_or_else(|| corrupted("malformed draw section description".into()))?)
         };
         if at + dict_len != end {
             return Err(corrupted("header length does not match its fields".into()));
@@ -391,7 +361,6 @@ impl Header {
         let dictionary = bytes[at..end].to_vec();
         let header = Header {
             magic,
-            version,
             rule_set,
             material,
             index_params,
@@ -415,7 +384,7 @@ impl Header {
         if header.counts.iter().try_fold(0u64, |a, &c| a.checked_add(c)) != Some(index_size) {
             return Err(corrupted("value counts do not add up to the index size".into()));
         }
-        if let Some(problem) = header.version_problem() {
+        if let Some(problem) = header.transform_problem() {
             return Err(corrupted(problem));
         }
         if compression != COMPRESSION_ZSTD {
@@ -465,7 +434,7 @@ pub fn encode_block_table(blocks: &[(u64, u64)]) -> Vec<u8> {
     out
 }
 
-/// The blocks of a file: the values' and, in a version 3 file with a draw section, the section's.
+/// The blocks of a file: the values' and, in a file with a draw section, the section's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// The value blocks.
@@ -614,7 +583,6 @@ mod tests {
     const GAME: GameId = GameId {
         name: "test",
         magic: *b"TESTTB01",
-        older_magics: &[*b"TESTTB00"],
         rule_set: "test-dtm",
         draws: Some(DrawFormat { entry_bytes: 4, data_bytes: 9 }),
     };
@@ -625,7 +593,6 @@ mod tests {
         counts[255] = 3;
         Header {
             magic: GAME.magic,
-            version: FORMAT_VERSION,
             rule_set: GAME.rule_set.into(),
             material: "RG".into(),
             index_params: vec![1, 2, 3],
@@ -653,20 +620,22 @@ mod tests {
 
     #[test]
     fn versions_and_transforms() {
-        let decode = |h: &Header| Header::decode(Path::new("x"), &h.encode(), &GAME);
+        let decode = |bytes: &[u8]| Header::decode(Path::new("x"), bytes, &GAME);
         let mut h = header();
-        h.version = 1;
-        // Version 1 knows only the plain transform.
-        assert!(h.check_encodable(Path::new("x")).is_err());
-        assert!(matches!(decode(&h), Err(TableError::CorruptedHeader { .. })));
         h.transform = TRANSFORM_NONE;
-        assert_eq!(decode(&h).expect("version 1 reads").0, h);
+        assert_eq!(decode(&h.encode()).expect("transform 0 reads").0, h);
         h.transform = 2;
-        assert!(decode(&h).is_err());
+        assert!(h.check_encodable(Path::new("x")).is_err());
+        assert!(matches!(decode(&h.encode()), Err(TableError::CorruptedHeader { .. })));
         h.transform = TRANSFORM_NONE;
-        for version in [0, FORMAT_VERSION + 1] {
-            h.version = version;
-            let err = decode(&h).expect_err("unknown version");
+        // Any other version is refused, the versions before the current one too (never published).
+        for version in [0, 1, 2, FORMAT_VERSION + 1] {
+            let mut bytes = h.encode();
+            bytes[8..12].copy_from_slice(&version.to_le_bytes());
+            let len = bytes.len();
+            let sum = xxh3_64(&bytes[..len - 8]);
+            bytes[len - 8..].copy_from_slice(&sum.to_le_bytes());
+            let err = decode(&bytes).expect_err("unknown version");
             assert!(matches!(err, TableError::UnsupportedVersion { .. }), "{err}");
             assert!(err.to_string().contains(&format!("table format version {version}")), "{err}");
         }
@@ -696,14 +665,10 @@ mod tests {
     fn magics_tell_the_games_apart() {
         let h = header();
         let bytes = h.encode();
-        let other = GameId { magic: *b"OTHERTB1", older_magics: &[], ..GAME };
+        let other = GameId { magic: *b"OTHERTB1", ..GAME };
         let err = Header::decode(Path::new("x"), &bytes, &other).expect_err("another game's magic");
         assert!(matches!(err, TableError::BadMagic { .. }), "{err}");
         assert!(err.to_string().contains("not a test table file"), "{err}");
-        // A file written under the older magic is still read, and keeps its magic.
-        let old = Header { magic: *b"TESTTB00", ..h };
-        let (back, _) = Header::decode(Path::new("x"), &old.encode(), &GAME).expect("older magic");
-        assert_eq!(back.magic, *b"TESTTB00");
     }
 
     #[test]

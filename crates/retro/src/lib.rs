@@ -30,7 +30,6 @@
 //! const PILES: GameId = GameId {
 //!     name: "pile",
 //!     magic: *b"PILESTB1",
-//!     older_magics: &[],
 //!     rule_set: "pile-dtm",
 //!     draws: None,
 //! };
@@ -74,10 +73,9 @@ mod write;
 mod toy;
 
 pub use draw_ranks::DrawRanks;
-pub use error::TableError;
+pub use error::{BlockProblem, TableError};
 pub use format::{
-    DrawFormat, DrawSection, GameId, Header, FORMAT_VERSION, OLDEST_FORMAT_VERSION, TRANSFORM_DONT_CARE,
-    TRANSFORM_NONE,
+    DrawFormat, DrawSection, GameId, Header, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
 pub use generate::{retrograde, GenerateError, GenerateOptions, GenerateStats};
 pub use memory::{available_memory, map_large_allocations, peak_memory, release_free_memory};

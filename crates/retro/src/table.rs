@@ -2,7 +2,7 @@
 //! checked when it is decompressed, recent blocks kept in a small shared cache.
 
 use crate::draw_count::count_draws;
-use crate::error::TableError;
+use crate::error::{BlockProblem, TableError};
 use crate::format::{decode_layout, BlockEntry, DrawLayout, GameId, Header};
 use crate::map::MappedFile;
 use crate::rules::RetroRules;
@@ -87,7 +87,10 @@ impl Table {
             decoders: Mutex::new(Vec::new()),
         };
         // Fails now, not on the first probe, if the dictionary is unusable.
-        let decoder = table.decoder()?;
+        let decoder = table.decoder().map_err(|e| TableError::CorruptedHeader {
+            path: table.path.clone(),
+            detail: format!("unusable zstd dictionary: {e}"),
+        })?;
         table.return_decoder(decoder);
         Ok(table)
     }
@@ -175,8 +178,11 @@ impl Table {
             (data[offset] == draw).then(|| layout.draws_before[block as usize] + count_draws(&data[..offset]))
         })?;
         let Some(rank) = rank else { return Ok(None) };
-        let section =
-            self.header.draw_section.as_ref().ok_or_else(|| self.corrupted_section(0, "no description"))?;
+        let section = self
+            .header
+            .draw_section
+            .as_ref()
+            .ok_or_else(|| self.corrupted_section(0, BlockProblem::NoDescription))?;
         let per = u64::from(section.entries_per_block);
         let (sblock, soffset) = (rank / per, (rank % per) as usize);
         let mut slot = lock(&self.draw_cache[(sblock % self.draw_cache.len() as u64) as usize]);
@@ -190,7 +196,7 @@ impl Table {
         let entry = slot
             .data
             .get(at..at + len)
-            .ok_or_else(|| self.corrupted_section(sblock, "entry out of range"))?;
+            .ok_or_else(|| self.corrupted_section(sblock, BlockProblem::EntryOutOfRange))?;
         Ok(Some(decode(entry)))
     }
 
@@ -213,14 +219,14 @@ impl Table {
             return Ok(None);
         };
         let len = usize::try_from(section.draws)
-            .map_err(|_| self.corrupted_section(0, "more draws than entries can number"))?;
+            .map_err(|_| self.corrupted_section(0, BlockProblem::TooManyDraws))?;
         let bytes = self.entry_bytes().max(1);
         let mut entries = vec![empty; len];
         let per = section.entries_per_block as usize;
         entries.par_chunks_mut(per.max(1)).enumerate().try_for_each_init(Vec::new, |data, (b, chunk)| {
             self.decompress_section_block(layout, b as u64, data)?;
             if data.len() != bytes * chunk.len() {
-                return Err(self.corrupted_section(b as u64, "block length differs from its entries"));
+                return Err(self.corrupted_section(b as u64, BlockProblem::EntryCount));
             }
             for (entry, raw) in chunk.iter_mut().zip(data.chunks_exact(bytes)) {
                 *entry = decode(raw);
@@ -236,12 +242,8 @@ impl Table {
     }
 
     /// A corrupted block of the draw section.
-    pub fn corrupted_section(&self, block: u64, detail: &str) -> TableError {
-        TableError::CorruptedBlock {
-            path: self.path.clone(),
-            block,
-            detail: format!("draw section: {detail}"),
-        }
+    pub fn corrupted_section(&self, block: u64, problem: BlockProblem) -> TableError {
+        TableError::CorruptedDrawBlock { path: self.path.clone(), block, problem }
     }
 
     fn decompress_section_block(
@@ -255,8 +257,8 @@ impl Table {
         let entry = layout
             .blocks
             .get(block as usize)
-            .ok_or_else(|| self.corrupted_section(block, "no such block"))?;
-        self.decompress_entry(entry, expected, data).map_err(|detail| self.corrupted_section(block, &detail))
+            .ok_or_else(|| self.corrupted_section(block, BlockProblem::Missing))?;
+        self.decompress_entry(entry, expected, data).map_err(|problem| self.corrupted_section(block, problem))
     }
 
     /// Decompresses block `block` (uncached), checking its checksum and size: the stored bytes,
@@ -353,8 +355,8 @@ impl Table {
 
     fn decompress_into(&self, block: u64, data: &mut Vec<u8>) -> Result<(), TableError> {
         let corrupted =
-            |detail: String| TableError::CorruptedBlock { path: self.path.clone(), block, detail };
-        let entry = self.blocks.get(block as usize).ok_or_else(|| corrupted("no such block".into()))?;
+            |problem: BlockProblem| TableError::CorruptedBlock { path: self.path.clone(), block, problem };
+        let entry = self.blocks.get(block as usize).ok_or(corrupted(BlockProblem::Missing))?;
         self.decompress_entry(entry, self.header.block_len(block), data).map_err(corrupted)
     }
 
@@ -364,31 +366,28 @@ impl Table {
         entry: &BlockEntry,
         expected: usize,
         data: &mut Vec<u8>,
-    ) -> Result<(), String> {
+    ) -> Result<(), BlockProblem> {
         let bytes = &self.map[entry.start as usize..entry.end as usize];
         if xxh3_64(bytes) != entry.checksum {
-            return Err("checksum mismatch".into());
+            return Err(BlockProblem::Checksum);
         }
         data.clear();
         data.reserve(expected);
-        let mut decoder = self.decoder().map_err(|e| e.to_string())?;
+        let mut decoder = self.decoder().map_err(BlockProblem::Dictionary)?;
         let result = decoder.decompress_to_buffer(bytes, data);
         self.return_decoder(decoder);
         match result {
             Ok(n) if n == expected && data.len() == expected => Ok(()),
-            Ok(n) => Err(format!("decompresses to {n} bytes, {expected} expected")),
-            Err(e) => Err(format!("zstd: {e}")),
+            Ok(found) => Err(BlockProblem::Size { found, expected }),
+            Err(e) => Err(BlockProblem::Zstd(e)),
         }
     }
 
-    fn decoder(&self) -> Result<Decompressor<'static>, TableError> {
+    fn decoder(&self) -> Result<Decompressor<'static>, std::io::Error> {
         if let Some(d) = lock(&self.decoders).pop() {
             return Ok(d);
         }
-        Decompressor::with_dictionary(&self.header.dictionary).map_err(|e| TableError::CorruptedHeader {
-            path: self.path.clone(),
-            detail: format!("unusable zstd dictionary: {e}"),
-        })
+        Decompressor::with_dictionary(&self.header.dictionary)
     }
 
     fn return_decoder(&self, decoder: Decompressor<'static>) {
@@ -535,12 +534,12 @@ mod tests {
     }
 
     #[test]
-    fn other_games_files_are_refused_and_older_magics_read() {
+    fn other_games_files_are_refused() {
         let dir = tempfile::tempdir().expect("tempdir");
         let values = expected(50);
         let path = dir.path().join("piles.tb");
         write_table(&path, &GAME, "piles", b"p", &values, &plain(), &|_| {}).expect("write");
-        let other = GameId { name: "other", magic: *b"OTHERTB1", older_magics: &[], ..GAME };
+        let other = GameId { name: "other", magic: *b"OTHERTB1", ..GAME };
         let err = Table::open(&path, &other).expect_err("another game's file");
         assert_eq!(err.to_string(), format!("{}: not a other table file (bad magic bytes)", path.display()));
         let same_magic = GameId { rule_set: "other-dtm", ..GAME };
@@ -551,14 +550,6 @@ mod tests {
         let no_draws = GameId { rule_set: "other-dtm", draws: None, ..GAME };
         let err = Table::open(&drawn, &no_draws).expect_err("another game's file");
         assert!(err.to_string().contains("a table of rule set 'pile-dtm', not 'other-dtm'"), "{err}");
-        // The file as an older build wrote it, under the older magic.
-        let table = Table::open(&path, &GAME).expect("open");
-        let bytes = std::fs::read(&path).expect("read");
-        let header_len = table.header().encode().len();
-        let old = Header { magic: *b"PILESTB0", ..table.header().clone() }.encode();
-        drop(table);
-        std::fs::write(&path, [&old[..], &bytes[header_len..]].concat()).expect("write");
-        let table = Table::open(&path, &GAME).expect("older magic");
-        assert_eq!(table.values().expect("values"), values);
+        assert_eq!(Table::open(&path, &GAME).expect("open").values().expect("values"), values);
     }
 }

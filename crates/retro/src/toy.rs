@@ -11,7 +11,6 @@ use crate::verify::{Child, VerifyRules};
 pub(crate) const GAME: GameId = GameId {
     name: "pile",
     magic: *b"PILESTB1",
-    older_magics: &[*b"PILESTB0"],
     rule_set: "pile-dtm",
     draws: Some(DrawFormat { entry_bytes: 2, data_bytes: 4 }),
 };

@@ -5,7 +5,7 @@
 use crate::error::TableError;
 use crate::format::{
     block_table_len, encode_block_table, encode_draw_tables, DrawSection, GameId, Header, COMPRESSION_ZSTD,
-    FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
+    TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
 use crate::value::Value;
 use rayon::prelude::*;
@@ -166,7 +166,6 @@ pub fn compress_values(
     };
     let mut header = Header {
         magic: game.magic,
-        version: FORMAT_VERSION,
         rule_set: game.rule_set.to_string(),
         material: material.to_string(),
         index_params: index_params.to_vec(),

@@ -5,8 +5,11 @@
 //! whose payload is [`DatasetFile`]: the metadata in the clear and the games as bincode
 //! compressed with zstd. A game costs about 4 bytes per move before compression.
 
+use crate::error::{DatasetProblem, GameError};
+use crate::stored_termination;
 use crate::Error;
-use minishogi::{Color, EndReason, Game, Move, Outcome, Position, RuleSet};
+use minishogi::{Color, Game, Move, Outcome, Position, RuleSet};
+use minishogi_arena::Termination;
 use minishogi_engine::{decode_payload, encode_payload, load_versioned, save_versioned};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -20,39 +23,9 @@ const MAX_RAW: u64 = 1 << 32;
 /// The score of a move that was not searched (opening moves).
 pub const NO_SCORE: i16 = i16::MIN;
 
-/// How a game ended, as stored.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Termination {
-    /// The side to move was checkmated.
-    Checkmate,
-    /// The side to move had no legal move.
-    NoLegalMove,
-    /// Fourfold repetition (the first player loses under the standard rules).
-    Repetition,
-    /// Fourfold repetition with perpetual check.
-    PerpetualCheck,
-    /// The ply limit of the draw-at-300 rule set.
-    MoveLimit,
-    /// Not ended by the rules: stopped at the self-play ply cap and scored a draw.
-    PlyCap,
-}
-
-impl Termination {
-    /// The termination for an outcome by the rules.
-    pub fn from_reason(reason: EndReason) -> Termination {
-        match reason {
-            EndReason::Checkmate => Termination::Checkmate,
-            EndReason::NoLegalMove => Termination::NoLegalMove,
-            EndReason::Repetition => Termination::Repetition,
-            EndReason::PerpetualCheck => Termination::PerpetualCheck,
-            EndReason::MoveLimit => Termination::MoveLimit,
-        }
-    }
-}
-
-/// One self-play game.
+/// One self-play game as a dataset stores it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameRecord {
+pub struct SelfplayGame {
     /// The SFEN the game started from.
     pub start: String,
     /// Number of leading moves that are the (unsearched) random opening.
@@ -64,13 +37,15 @@ pub struct GameRecord {
     pub scores: Vec<i16>,
     /// The winner: `Some(0)` sente, `Some(1)` gote, `None` a draw.
     pub winner: Option<u8>,
-    /// How the game ended.
+    /// How the game ended: by the rules ([`Termination::Rules`]) or at the self-play ply cap,
+    /// scored a draw ([`Termination::PlyCap`]); a dataset holds no other ending.
+    #[serde(with = "stored_termination")]
     pub termination: Termination,
     /// The rule set (`standard` or `draw300`).
     pub rules: String,
 }
 
-impl GameRecord {
+impl SelfplayGame {
     /// The winning colour, if any.
     pub fn winner_color(&self) -> Option<Color> {
         self.winner.map(|w| if w == 0 { Color::Sente } else { Color::Gote })
@@ -115,7 +90,7 @@ pub struct DatasetFile {
     pub meta: DatasetMeta,
     /// Number of games.
     pub games: u64,
-    /// `Vec<GameRecord>` as bincode, compressed with zstd.
+    /// `Vec<SelfplayGame>` as bincode, compressed with zstd.
     pub compressed: Vec<u8>,
 }
 
@@ -125,7 +100,7 @@ pub struct Dataset {
     /// What produced it.
     pub meta: DatasetMeta,
     /// The games.
-    pub games: Vec<GameRecord>,
+    pub games: Vec<SelfplayGame>,
 }
 
 /// A position from a game with its labels.
@@ -146,8 +121,15 @@ pub struct LabelledPosition {
 }
 
 impl Dataset {
-    /// Writes the dataset (atomically: temporary name, then rename).
+    /// Writes the dataset (atomically: temporary name, then rename). A game that ended otherwise
+    /// than by the rules or at the ply cap is refused.
     pub fn save(&self, path: &Path) -> Result<(), Error> {
+        if let Some((game, g)) =
+            self.games.iter().enumerate().find(|(_, g)| !stored_termination::is_storable(&g.termination))
+        {
+            let problem = DatasetProblem::Unstorable { game, termination: g.termination.clone() };
+            return Err(Error::BadDataset { path: path.to_path_buf(), problem });
+        }
         let raw = encode_payload(&self.games);
         let compressed = zstd::bulk::compress(&raw, 19).map_err(|e| Error::io(path, e))?;
         let file = DatasetFile { meta: self.meta.clone(), games: self.games.len() as u64, compressed };
@@ -158,23 +140,24 @@ impl Dataset {
     /// Reads a dataset written by [`Dataset::save`].
     pub fn load(path: &Path) -> Result<Dataset, Error> {
         let file: DatasetFile = load_versioned(path, MAGIC, VERSION)?;
-        let bad = |message: String| Error::BadDataset { path: path.display().to_string(), message };
+        let bad = |problem: DatasetProblem| Error::BadDataset { path: path.to_path_buf(), problem };
         // Stream the decompression (no up-front buffer) and refuse more than 4 GiB.
         let mut raw = Vec::new();
         let decoder = zstd::stream::read::Decoder::new(file.compressed.as_slice())
-            .map_err(|e| bad(format!("cannot decompress the games: {e}")))?;
+            .map_err(|e| bad(DatasetProblem::Decompress(e)))?;
         std::io::Read::read_to_end(&mut std::io::Read::take(decoder, MAX_RAW), &mut raw)
-            .map_err(|e| bad(format!("cannot decompress the games: {e}")))?;
+            .map_err(|e| bad(DatasetProblem::Decompress(e)))?;
         if raw.len() as u64 >= MAX_RAW {
-            return Err(bad("the games decompress to more than 4 GiB".into()));
+            return Err(bad(DatasetProblem::TooLarge));
         }
-        let games: Vec<GameRecord> = decode_payload(&raw).map_err(|e| bad(e.to_string()))?;
+        let games: Vec<SelfplayGame> = decode_payload(&raw).map_err(|e| bad(DatasetProblem::Decode(e)))?;
         if games.len() as u64 != file.games {
-            return Err(bad(format!("header says {} games, found {}", file.games, games.len())));
+            return Err(bad(DatasetProblem::GameCount { stated: file.games, found: games.len() }));
         }
-        for (i, g) in games.iter().enumerate() {
+        for (game, g) in games.iter().enumerate() {
             if g.moves.len() != g.scores.len() || usize::from(g.opening_plies) > g.moves.len() {
-                return Err(bad(format!("game {i}: {} moves but {} scores", g.moves.len(), g.scores.len())));
+                let (moves, scores) = (g.moves.len(), g.scores.len());
+                return Err(bad(DatasetProblem::Scores { game, moves, scores }));
             }
         }
         Ok(Dataset { meta: file.meta, games })
@@ -201,19 +184,18 @@ impl Dataset {
 
     /// Replays every game and calls `visit` for each searched position. An illegal move or a bad
     /// start position is an error naming the game.
-    pub fn for_each_position(&self, mut visit: impl FnMut(&LabelledPosition)) -> Result<(), String> {
+    pub fn for_each_position(&self, mut visit: impl FnMut(&LabelledPosition)) -> Result<(), GameError> {
         for (gi, g) in self.games.iter().enumerate() {
             let start =
-                Position::from_sfen(&g.start).map_err(|e| format!("game {gi}: bad start SFEN: {e}"))?;
+                Position::from_sfen(&g.start).map_err(|source| GameError::Start { game: gi, source })?;
             let rules = RuleSet::from_name(&g.rules)
-                .ok_or_else(|| format!("game {gi}: unknown rules {}", g.rules))?;
+                .ok_or_else(|| GameError::Rules { game: gi, rules: g.rules.clone() })?;
             let mut game = Game::new(start, rules);
             let winner = g.winner_color();
             for (ply, (&bits, &score)) in g.moves.iter().zip(&g.scores).enumerate() {
-                let m = Move::from_u16(bits)
-                    .ok_or_else(|| format!("game {gi}, ply {ply}: malformed move {bits}"))?;
+                let m = Move::from_u16(bits).ok_or(GameError::MalformedMove { game: gi, ply, bits })?;
                 if !game.position().is_legal(m) {
-                    return Err(format!("game {gi}, ply {ply}: illegal move {m}"));
+                    return Err(GameError::IllegalMove { game: gi, ply, mv: m });
                 }
                 if ply >= usize::from(g.opening_plies) {
                     let stm = game.position().side_to_move();

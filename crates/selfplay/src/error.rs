@@ -1,5 +1,7 @@
-//! Errors of the dataset files.
+//! Errors of the dataset files and of the games in them.
 
+use crate::dataset::DatasetMeta;
+use minishogi::{Move, SfenError};
 use minishogi_engine::CodecError;
 use std::path::PathBuf;
 
@@ -17,13 +19,122 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
-    /// A dataset decodes but its content is inconsistent (e.g. an illegal move in a game).
-    #[error("{path}: bad dataset: {message}")]
+    /// A dataset file decodes but its games do not, or are inconsistent.
+    #[error("{}: bad dataset: {problem}", path.display())]
     BadDataset {
-        /// The file, or which dataset of a list.
-        path: String,
+        /// The file.
+        path: PathBuf,
         /// What is wrong.
-        message: String,
+        #[source]
+        problem: DatasetProblem,
+    },
+    /// A game of the `dataset`-th dataset of a list (from 1) cannot be replayed.
+    #[error("dataset {dataset} (seed {seed}): bad dataset: {source}")]
+    BadGame {
+        /// Which dataset of the list, from 1.
+        dataset: usize,
+        /// Its seed, which names the run that made it.
+        seed: u64,
+        /// What is wrong with the game.
+        #[source]
+        source: GameError,
+    },
+    /// A merge of no datasets.
+    #[error("merge: bad dataset: no datasets to merge")]
+    NothingToMerge,
+    /// A part of a merge from another run than the first part.
+    #[error(
+        "dataset {part} of the merge: bad dataset: its metadata {found:?} differs from the first's {first:?}"
+    )]
+    MergeMismatch {
+        /// Which part, from 1.
+        part: usize,
+        /// Its metadata.
+        found: Box<DatasetMeta>,
+        /// The first part's metadata.
+        first: Box<DatasetMeta>,
+    },
+}
+
+/// What is wrong with the games of a dataset file.
+#[derive(Debug, thiserror::Error)]
+pub enum DatasetProblem {
+    /// The compressed games do not decompress.
+    #[error("cannot decompress the games: {0}")]
+    Decompress(#[source] std::io::Error),
+    /// The games decompress to more than the 4 GiB accepted.
+    #[error("the games decompress to more than 4 GiB")]
+    TooLarge,
+    /// The decompressed games do not decode.
+    #[error("{0}")]
+    Decode(#[source] CodecError),
+    /// The header's game count is not the number of games stored.
+    #[error("header says {stated} games, found {found}")]
+    GameCount {
+        /// Games the header counts.
+        stated: u64,
+        /// Games stored.
+        found: usize,
+    },
+    /// A game whose moves and scores do not pair up.
+    #[error("game {game}: {moves} moves but {scores} scores")]
+    Scores {
+        /// The game's index.
+        game: usize,
+        /// Its moves.
+        moves: usize,
+        /// Its scores.
+        scores: usize,
+    },
+    /// A game a dataset cannot store (see [`crate::SelfplayGame::termination`]).
+    #[error("game {game}: a dataset cannot hold a game ended by {termination}")]
+    Unstorable {
+        /// The game's index.
+        game: usize,
+        /// How it ended.
+        termination: minishogi_arena::Termination,
+    },
+}
+
+/// Why a game of a dataset cannot be replayed ([`crate::Dataset::for_each_position`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The start position is not a valid SFEN.
+    #[error("game {game}: bad start SFEN: {source}")]
+    Start {
+        /// The game's index.
+        game: usize,
+        /// Why the SFEN does not parse.
+        #[source]
+        source: SfenError,
+    },
+    /// The rule set's name is not one of [`minishogi::RuleSet`]'s.
+    #[error("game {game}: unknown rules {rules}")]
+    Rules {
+        /// The game's index.
+        game: usize,
+        /// The name stored.
+        rules: String,
+    },
+    /// A stored move that is no move.
+    #[error("game {game}, ply {ply}: malformed move {bits}")]
+    MalformedMove {
+        /// The game's index.
+        game: usize,
+        /// Plies before the move.
+        ply: usize,
+        /// The stored bits.
+        bits: u16,
+    },
+    /// A move that is not legal where it was played.
+    #[error("game {game}, ply {ply}: illegal move {mv}")]
+    IllegalMove {
+        /// The game's index.
+        game: usize,
+        /// Plies before the move.
+        ply: usize,
+        /// The move.
+        mv: Move,
     },
 }
 

@@ -1,8 +1,9 @@
 //! Self-play: many games in parallel, each move searched to a fixed node count, labelled with the
 //! search score and the result.
 
-use crate::dataset::{Dataset, DatasetMeta, GameRecord, Termination};
+use crate::dataset::{Dataset, DatasetMeta, SelfplayGame};
 use minishogi::RuleSet;
+use minishogi_arena::Termination;
 use minishogi_arena::{random_opening, Evaluation, OpeningConfig, Rng};
 use minishogi_engine::{Limits, Score, Searcher, Weights};
 use rayon::prelude::*;
@@ -62,7 +63,7 @@ fn play_game(
     config: &SelfplayConfig,
     searcher: &mut Searcher,
     checker: &mut Searcher,
-) -> GameRecord {
+) -> SelfplayGame {
     let mut rng = Rng::for_item(config.seed, index);
     let mut game = random_opening(&mut rng, checker, &config.opening, config.rules);
     let opening_plies = game.moves().len();
@@ -89,13 +90,13 @@ fn play_game(
         scores.push(stored_score(result.score));
         game.play_unchecked(m);
     };
-    GameRecord {
+    SelfplayGame {
         start,
         opening_plies: opening_plies as u16,
         moves: game.moves().iter().map(|m| m.to_u16()).collect(),
         scores,
-        winner: GameRecord::encode_winner(outcome),
-        termination: outcome.map_or(Termination::PlyCap, |o| Termination::from_reason(o.reason)),
+        winner: SelfplayGame::encode_winner(outcome),
+        termination: outcome.map_or(Termination::PlyCap, |o| Termination::Rules(o.reason)),
         rules: config.rules.name().to_string(),
     }
 }
@@ -146,7 +147,7 @@ pub fn selfplay_with(
     name: &str,
     on_game: &(dyn Fn() + Sync),
 ) -> Dataset {
-    let games: Vec<GameRecord> = (config.first_game..config.first_game + config.games as u64)
+    let games: Vec<SelfplayGame> = (config.first_game..config.first_game + config.games as u64)
         .into_par_iter()
         .map_init(
             || (evaluation.searcher(config.hash_mb), Searcher::new(Weights::initial(), 1)),

@@ -3,8 +3,9 @@
 //! node count by the evaluation given, its score stored for the side to move, with the game's
 //! result. So positions that another player steers into become training data.
 
-use crate::dataset::{Dataset, DatasetMeta, GameRecord, Termination, NO_SCORE};
+use crate::dataset::{Dataset, DatasetMeta, SelfplayGame, NO_SCORE};
 use crate::games::stored_score;
+use minishogi_arena::Termination;
 use minishogi_arena::{Evaluation, RecordedGame};
 use minishogi_engine::{Limits, Searcher};
 use rayon::prelude::*;
@@ -41,7 +42,7 @@ pub struct Labelled {
 /// (a draw at the match's ply cap is kept as [`Termination::PlyCap`]).
 fn termination(game: &RecordedGame) -> Option<Termination> {
     if game.ended_by_rules() {
-        return game.game.outcome().map(|o| Termination::from_reason(o.reason));
+        return game.game.outcome().map(|o| Termination::Rules(o.reason));
     }
     (game.winner.is_none() && game.ending == "ply-cap").then_some(Termination::PlyCap)
 }
@@ -52,7 +53,7 @@ fn label_game(
     termination: Termination,
     config: &LabelConfig,
     searcher: &mut Searcher,
-) -> GameRecord {
+) -> SelfplayGame {
     let rules = recorded.game.rules();
     let opening_plies = recorded.opening.moves.len();
     let mut game = recorded.opening.game(rules);
@@ -64,7 +65,7 @@ fn label_game(
         scores.push(stored_score(result.score));
         game.play_unchecked(m);
     }
-    GameRecord {
+    SelfplayGame {
         start: recorded.opening.start.to_sfen(),
         opening_plies: opening_plies as u16,
         moves: recorded.game.moves().iter().map(|m| m.to_u16()).collect(),
@@ -92,7 +93,7 @@ pub fn label_games(
         .map_init(
             || evaluation.searcher(config.hash_mb),
             |searcher, (game, termination)| {
-                let record = label_game(game, *termination, config, searcher);
+                let record = label_game(game, termination.clone(), config, searcher);
                 on_game();
                 record
             },
@@ -132,7 +133,7 @@ mod tests {
         let data = labelled.dataset;
         let game = &data.games[0];
         assert_eq!((game.opening_plies, game.moves.len()), (4, 57));
-        assert_eq!(game.termination, Termination::Checkmate);
+        assert_eq!(game.termination, Termination::Rules(minishogi::EndReason::Checkmate));
         assert_eq!(data.labelled_count(), 53);
         let mut positions = Vec::new();
         data.for_each_position(|p| positions.push((p.result, p.score))).unwrap();

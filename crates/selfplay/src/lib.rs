@@ -33,9 +33,10 @@ mod error;
 mod games;
 mod label;
 mod merge;
+mod stored_termination;
 
-pub use dataset::{summary, Dataset, DatasetMeta, GameRecord, LabelledPosition, Termination, NO_SCORE};
-pub use error::Error;
+pub use dataset::{summary, Dataset, DatasetMeta, LabelledPosition, SelfplayGame, NO_SCORE};
+pub use error::{DatasetProblem, Error, GameError};
 pub use games::{selfplay, selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
 pub use label::{label_games, LabelConfig, Labelled};
 pub use merge::merge;

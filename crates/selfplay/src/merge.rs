@@ -10,13 +10,14 @@ use crate::error::Error;
 pub fn merge(parts: Vec<Dataset>) -> Result<Dataset, Error> {
     let mut parts = parts.into_iter();
     let Some(mut merged) = parts.next() else {
-        return Err(Error::BadDataset { path: "merge".into(), message: "no datasets to merge".into() });
+        return Err(Error::NothingToMerge);
     };
     for (i, part) in parts.enumerate() {
         if part.meta != merged.meta {
-            return Err(Error::BadDataset {
-                path: format!("dataset {} of the merge", i + 2),
-                message: format!("its metadata {:?} differs from the first's {:?}", part.meta, merged.meta),
+            return Err(Error::MergeMismatch {
+                part: i + 2,
+                found: Box::new(part.meta),
+                first: Box::new(merged.meta.clone()),
             });
         }
         merged.games.extend(part.games);

@@ -31,7 +31,7 @@ struct Options {
     max_time: Duration,
 }
 
-fn parse_options() -> Result<Options, String> {
+fn parse_options() -> Result<Options, Box<dyn std::error::Error>> {
     let mut options = Options {
         addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
         requests: 10_000,
@@ -55,7 +55,7 @@ fn parse_options() -> Result<Options, String> {
                 options.max_time =
                     Duration::from_secs(value()?.parse().map_err(|e| format!("--max-seconds: {e}"))?)
             }
-            other => return Err(format!("unknown option {other}")),
+            other => return Err(format!("unknown option {other}").into()),
         }
     }
     if options.sfens.is_empty() {

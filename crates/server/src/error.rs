@@ -81,10 +81,7 @@ impl ApiError {
 impl From<TablebaseError> for ApiError {
     fn from(e: TablebaseError) -> ApiError {
         match e {
-            TablebaseError::MissingTable { ref material, ref dir } => match Material::parse(material) {
-                Ok(m) => ApiError::missing_table(&m, dir),
-                Err(_) => ApiError::new(StatusCode::NOT_FOUND, e.to_string()),
-            },
+            TablebaseError::MissingTable { ref material, ref dir } => ApiError::missing_table(material, dir),
             TablebaseError::File(TableError::UnsupportedVersion { .. }) => {
                 ApiError::internal(format!("{e}: regenerate it with 'minishogi tb gen --force'"))
             }

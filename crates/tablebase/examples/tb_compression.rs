@@ -21,14 +21,14 @@ fn main() {
     }
 }
 
-fn run() -> Result<(), String> {
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut options = WriteOptions::default();
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let mut number = |name: &str| -> Result<u64, String> {
+        let mut number = |name: &str| -> Result<u64, Box<dyn std::error::Error>> {
             let text = args.next().ok_or(format!("{name} needs a number"))?;
-            text.parse().map_err(|_| format!("{name}: '{text}' is not a number"))
+            text.parse().map_err(|_| format!("{name}: '{text}' is not a number").into())
         };
         match arg.as_str() {
             "--level" => options.level = number("--level")? as i32,
@@ -43,22 +43,21 @@ fn run() -> Result<(), String> {
     println!("{options:?}");
     let (mut bytes, mut positions) = (0u64, 0u64);
     for file in &files {
-        let table = MaterialTable::open_any(file).map_err(|e| e.to_string())?;
+        let table = MaterialTable::open_any(file)?;
         let material = table.material();
-        let values = table.values().map_err(|e| e.to_string())?;
+        let values = table.values()?;
         drop(table);
         let path = dir.join("table.mstb");
         let params = Indexer::new(&material).params();
         let start = Instant::now();
-        let summary = write_table(&path, &material.name(), &params, &values, &options, &|_| {})
-            .map_err(|e| e.to_string())?;
+        let summary = write_table(&path, &material.name(), &params, &values, &options, &|_| {})?;
         let written = start.elapsed().as_secs_f64();
-        let table = Table::open(&path, &GAME).map_err(|e| e.to_string())?;
+        let table = Table::open(&path, &GAME)?;
         let step = table.block_count().div_ceil(TIMED_BLOCKS).max(1);
         let mut times = Vec::new();
         for block in (0..table.block_count()).step_by(step as usize) {
             let start = Instant::now();
-            std::hint::black_box(table.block(block).map_err(|e| e.to_string())?);
+            std::hint::black_box(table.block(block)?);
             times.push(start.elapsed().as_secs_f64() * 1e6);
         }
         times.sort_by(f64::total_cmp);

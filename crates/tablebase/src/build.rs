@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use minishogi_retro::{
-    release_free_memory, GenerateOptions, GenerateStats, Progress, WriteOptions, WriteSummary, FORMAT_VERSION,
+    release_free_memory, GenerateOptions, GenerateStats, Progress, WriteOptions, WriteSummary,
 };
 
 use crate::error::TablebaseError;
@@ -40,15 +40,6 @@ pub struct Present {
     pub material: Material,
     /// Its file.
     pub path: PathBuf,
-    /// The file's format version (older than [`FORMAT_VERSION`]: a rewrite makes it smaller).
-    pub version: u32,
-}
-
-impl Present {
-    /// True when the file is in an older format version than this build writes.
-    pub fn is_outdated(&self) -> bool {
-        self.version < FORMAT_VERSION
-    }
 }
 
 /// Which tables of a run to build and which to keep.
@@ -75,9 +66,8 @@ pub fn plan_build(dir: &Path, sets: &[Material], force: bool) -> BuildPlan {
         if path.exists() && !force {
             match MaterialTable::open(&path, &material) {
                 Ok(t) if !t.has_repetition() => plan.mate_only.push(material),
-                Ok(t) => {
-                    let version = t.table.header().version;
-                    plan.present.push(Present { material, path, version });
+                Ok(_) => {
+                    plan.present.push(Present { material, path });
                     continue;
                 }
                 Err(e) => plan.replaced.push((material, e)),
@@ -173,14 +163,13 @@ pub fn build_table_from_values(
     let options = GenerateOptions { threads: None, progress: Some(progress) };
     // The values are compressed into the file first and dropped: the repetition analysis then
     // needs only the set of draws (an eighth of a byte per slot) besides its own arrays.
-    let name = material.name();
-    let draws = draw_set(&name, &values)?;
+    let draws = draw_set(*material, &values)?;
     let path = dir.join(table_file_name(material));
     let write_options = WriteOptions { level, ..WriteOptions::default() };
     let total = values.len().div_ceil(write_options.block_size.max(1) as usize) as u64;
     let indexer = Indexer::new(material);
     let compressed =
-        compress_table(&path, &name, &indexer.params(), &values, true, &write_options, &|done| {
+        compress_table(&path, &material.name(), &indexer.params(), &values, true, &write_options, &|done| {
             progress(Progress { phase: "compress", done, total })
         })?;
     drop(values);

@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use minishogi_retro::{DrawEntries, Table, TableError};
+use minishogi_retro::{BlockProblem, DrawEntries, Table, TableError};
 
 use crate::draw_value::DrawValue;
 use crate::repetition::RepetitionValues;
@@ -91,7 +91,7 @@ pub(crate) fn check_description(table: &Table) -> Result<(), TableError> {
 /// against the header; `None` for a mate-only table.
 pub(crate) fn stored_entries(table: &Table) -> Result<Option<StoredEntries>, TableError> {
     let Some(section) = &table.header().draw_section else { return Ok(None) };
-    let corrupted = |detail: &str| table.corrupted_section(0, detail);
+    let corrupted = |what: &'static str| table.corrupted_section(0, BlockProblem::Game(what));
     let description =
         Description::decode(&section.game_data).ok_or_else(|| corrupted("malformed description"))?;
     let Some(entries) = table.draw_entries([DrawValue::NONE; 2], decode_pair)? else { return Ok(None) };

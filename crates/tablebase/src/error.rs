@@ -8,6 +8,7 @@ use minishogi_retro::{GenerateError, PartitionError, TableError, ThreadPoolError
 use thiserror::Error;
 
 use crate::draw_value::{Case, DrawValue};
+use crate::material::Material;
 
 /// What can go wrong writing, opening, reading or probing tables.
 #[derive(Debug, Error)]
@@ -19,8 +20,8 @@ pub enum TablebaseError {
     /// A table that a probe needs is not in the directory.
     #[error("no table for {material} in {}", dir.display())]
     MissingTable {
-        /// Material set name, e.g. `RG`.
-        material: String,
+        /// The material set, e.g. `RG`.
+        material: Material,
         /// The directory searched.
         dir: PathBuf,
     },
@@ -29,8 +30,8 @@ pub enum TablebaseError {
         "no table for {material}: the position has {pieces} pieces besides the kings, tables cover sets of up to {max}"
     )]
     TooManyPieces {
-        /// Material set name.
-        material: String,
+        /// The material set.
+        material: Material,
         /// Its pieces besides the kings.
         pieces: u32,
         /// The most pieces of a set that tables are built for.
@@ -43,8 +44,8 @@ pub enum TablebaseError {
         binary_units(*available)
     )]
     NotEnoughMemory {
-        /// Material set name of the largest table to build.
-        material: String,
+        /// The material set of the largest table to build.
+        material: Material,
         /// Bytes needed.
         needed: u64,
         /// Bytes available.
@@ -107,13 +108,13 @@ pub enum RepetitionAnalysisError {
     #[error("material {material}: too many mate-only draws for the repetition analysis")]
     TooManyDraws {
         /// The material set.
-        material: String,
+        material: Material,
     },
     /// A progress measure of the repetition values is larger than the file encoding holds.
     #[error("material {material}: a repetition progress measure ({measure}) does not fit the encoding")]
     ProgressTooLarge {
         /// The material set.
-        material: String,
+        material: Material,
         /// The measure.
         measure: u64,
     },
@@ -121,7 +122,7 @@ pub enum RepetitionAnalysisError {
     #[error("material {material}: repetition analysis inconsistent at slot {slot}: {detail}")]
     Inconsistent {
         /// The material set.
-        material: String,
+        material: Material,
         /// The slot.
         slot: u64,
         /// What was seen.
@@ -139,7 +140,7 @@ pub enum VerifyError {
     #[error("material {material}: {found} values, but the index has {expected} slots")]
     WrongLength {
         /// The material set.
-        material: String,
+        material: Material,
         /// Slots of the index.
         expected: u64,
         /// Values given.
@@ -149,7 +150,7 @@ pub enum VerifyError {
     #[error("material {material}, slot {index}: stored {stored:?}, the rules give {expected:?} ({detail})")]
     Mismatch {
         /// The material set.
-        material: String,
+        material: Material,
         /// The slot.
         index: u64,
         /// The position in SFEN (`-` if the slot holds none).
@@ -173,17 +174,17 @@ pub enum RepetitionError {
     #[error("material {material}: repetition values for {found} slots, but the table has {expected} mate-only draws")]
     WrongDraws {
         /// The material set.
-        material: String,
+        material: Material,
         /// Mate-only draws.
         expected: u64,
         /// Slots with repetition values.
         found: u64,
     },
     /// An entry fails its local check.
-    #[error("material {material}, slot {index} ({sfen}), {case:?}: stored {stored:?}: {detail}")]
+    #[error("material {material}, slot {index} ({sfen}), {case:?}: stored {stored:?}: {problem}")]
     Mismatch {
         /// The material set.
-        material: String,
+        material: Material,
         /// The slot.
         index: u64,
         /// The position (the side to move is the case's player).
@@ -193,6 +194,49 @@ pub enum RepetitionError {
         /// The stored entry.
         stored: DrawValue,
         /// What was seen.
-        detail: String,
+        problem: EntryProblem,
     },
+}
+
+/// What the check of one repetition entry saw (F: the first player, S: the second).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EntryProblem {
+    /// The slot holds no legal position.
+    #[error("not a legal position")]
+    IllegalSlot,
+    /// A legal move leads outside the table.
+    #[error("move {mv} leads to slot {child}, outside the table")]
+    ChildOutside {
+        /// The move.
+        mv: minishogi::Move,
+        /// The slot it leads to.
+        child: u64,
+    },
+    /// A mate-only draw whose entry holds no outcome.
+    #[error("a mate-only draw without a repetition value")]
+    NoValue,
+    /// A mate-only draw with no move to another mate-only draw.
+    #[error("a mate-only draw without a move to a mate-only draw")]
+    NoDrawMove,
+    /// S wins, but F has a move to a position S does not win.
+    #[error("F has a move to a position S does not win")]
+    FirstEscapes,
+    /// S wins, with another rank than its children give.
+    #[error("the children give rank {0}")]
+    Rank(u32),
+    /// S wins, but has no move to a position it wins.
+    #[error("S has no move to a position it wins")]
+    SecondHasNoWin,
+    /// F wins, but has no move keeping its win with a smaller measure.
+    #[error("F has no move that keeps its win with a smaller measure")]
+    FirstCannotProgress,
+    /// F wins, but S has a move out of it or one that does not lower the measure.
+    #[error("S has a move that escapes F's win or does not lower the measure")]
+    SecondEscapes,
+    /// A draw where F cannot keep S's non-checking moves finite.
+    #[error("F cannot keep S's non-checking moves finite")]
+    FirstCannotBound,
+    /// A draw where S cannot keep F's non-checking moves finite.
+    #[error("S cannot keep F's non-checking moves finite")]
+    SecondCannotBound,
 }

@@ -14,7 +14,6 @@ pub const RULE_SET: &str = "minishogi-dtm";
 pub const GAME: GameId = GameId {
     name: "minishogi",
     magic: *b"MSHOGITB",
-    older_magics: &[],
     rule_set: RULE_SET,
     draws: Some(DrawFormat { entry_bytes: 4, data_bytes: 56 }),
 };

@@ -31,7 +31,7 @@ pub fn repetition_values(
     values: &[u8],
     options: &GenerateOptions<'_>,
 ) -> Result<RepetitionValues, RepetitionAnalysisError> {
-    let draws = draw_set(&material.name(), values)?;
+    let draws = draw_set(*material, values)?;
     repetition_values_of_draws(material, draws, options)
 }
 
@@ -43,6 +43,5 @@ pub(crate) fn repetition_values_of_draws(
     options: &GenerateOptions<'_>,
 ) -> Result<RepetitionValues, RepetitionAnalysisError> {
     let rules = MinishogiRetro::new(Indexer::new(material));
-    let name = material.name();
-    with_threads(options.threads, || analyse(&rules, &name, draws, options.progress))?
+    with_threads(options.threads, || analyse(&rules, *material, draws, options.progress))?
 }

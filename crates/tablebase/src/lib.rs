@@ -70,10 +70,10 @@ pub use material::{Material, MaterialError, MAX_PER_KIND};
 pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
 pub use memory_check::MemoryCheck;
 pub use minishogi_retro::{
-    available_memory, with_threads, Applied, GenerateError, GenerateOptions, GenerateStats, Header,
-    PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Progress, Round, Table, TableError,
-    ThreadPoolError, Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary, DEFAULT_CACHE_BLOCKS,
-    FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
+    available_memory, with_threads, Applied, BlockProblem, GenerateError, GenerateOptions, GenerateStats,
+    Header, PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Progress, Round, Table,
+    TableError, ThreadPoolError, Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary,
+    DEFAULT_CACHE_BLOCKS, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
 pub use partitioned::{build_table_partitioned, generate_partitioned, king_pair_partitioning};
 pub use probe_answer::ProbeAnswer;

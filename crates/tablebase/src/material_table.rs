@@ -5,7 +5,8 @@ use std::path::Path;
 
 use minishogi::{Move, MoveList, Position};
 use minishogi_retro::{
-    release_free_memory, DrawRanks, Progress, Table, Value, VerifyReport, WriteOptions, WriteSummary,
+    release_free_memory, BlockProblem, DrawRanks, Progress, Table, Value, VerifyReport, WriteOptions,
+    WriteSummary,
 };
 
 use crate::draw_section::{bases, check_description, decode_pair, stored_entries};
@@ -131,10 +132,10 @@ impl MaterialTable {
     /// The repetition values of the table, whose values are `values`.
     fn repetition_values_of(&self, values: &[u8]) -> Result<Option<RepetitionValues>, TablebaseError> {
         let Some(stored) = stored_entries(&self.table)? else { return Ok(None) };
-        let draws = DrawSet::new(values)
-            .map_err(|_| self.table.corrupted_section(0, "more draws than entries can number"))?;
+        let draws =
+            DrawSet::new(values).map_err(|_| self.table.corrupted_section(0, BlockProblem::TooManyDraws))?;
         if draws.len() != stored.entries.len() {
-            return Err(self.table.corrupted_section(0, "entry count differs from the table's draws").into());
+            return Err(self.table.corrupted_section(0, BlockProblem::DrawCount).into());
         }
         Ok(Some(RepetitionValues::from_draw_set(draws, stored.entries, stored.first_base, stored.draw_base)))
     }
@@ -178,14 +179,13 @@ impl MaterialTable {
     ) -> Result<RewriteSummary, TablebaseError> {
         let values = self.values()?;
         let repetition = self.repetition_values_of(&values)?;
-        let (path, old_bytes, old_version) =
-            (self.table.path().to_path_buf(), self.table.file_bytes(), self.table.header().version);
+        let (path, old_bytes) = (self.table.path().to_path_buf(), self.table.file_bytes());
         let MaterialTable { table, indexer } = self;
         // The new file replaces this one by rename; let go of the old mapping first.
         drop(table);
         let options = WriteOptions { level, ..WriteOptions::default() };
         let written = write_compressed(&path, &indexer, &values, repetition.as_ref(), &options, progress)?;
-        Ok(RewriteSummary { old_version, old_bytes, written })
+        Ok(RewriteSummary { old_bytes, written })
     }
 
     /// The stored value of `position` (which must be of this material).
@@ -228,11 +228,9 @@ impl MaterialTable {
 /// What [`MaterialTable::rewrite`] did.
 #[derive(Clone, Debug)]
 pub struct RewriteSummary {
-    /// Format version of the old file.
-    pub old_version: u32,
     /// Size of the old file in bytes.
     pub old_bytes: u64,
-    /// The new file (in format version [`minishogi_retro::FORMAT_VERSION`]).
+    /// The new file.
     pub written: WriteSummary,
 }
 

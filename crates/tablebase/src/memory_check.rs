@@ -25,7 +25,7 @@ impl MemoryCheck {
     pub fn ensure_enough(&self) -> Result<(), TablebaseError> {
         match self.available {
             Some(available) if available < self.need.bytes => Err(TablebaseError::NotEnoughMemory {
-                material: self.need.largest.name(),
+                material: self.need.largest,
                 needed: self.need.bytes,
                 available,
             }),

@@ -22,8 +22,6 @@ pub struct TableInfo {
     pub material: Material,
     /// The rule set named in the header.
     pub rule_set: String,
-    /// The file format version.
-    pub version: u32,
     /// Whether slots holding no legal position are stored as don't-care bytes.
     pub dont_care_illegal: bool,
     /// Index slots.
@@ -69,7 +67,6 @@ impl TableInfo {
             path: path.to_path_buf(),
             material: table.material(),
             rule_set: header.rule_set.clone(),
-            version: header.version,
             dont_care_illegal: header.dont_care_illegal(),
             index_size: header.index_size,
             legal: header.legal_positions(),
@@ -114,10 +111,7 @@ mod tests {
         let path = dir.path().join(table_file_name(&gold));
         let table = MaterialTable::open_any(&path).expect("the table opens");
         let info = TableInfo::read(&path, &table).expect("the table reads");
-        assert_eq!(
-            (info.rule_set.as_str(), info.version, info.dont_care_illegal),
-            ("minishogi-dtm", 3, true)
-        );
+        assert_eq!((info.rule_set.as_str(), info.dont_care_illegal), ("minishogi-dtm", true));
         assert_eq!((info.index_size, info.legal), (11_232, 9_990));
         assert_eq!((info.counts.wins, info.counts.losses, info.counts.draws), (5_768, 4_222, 0));
         let [mate, defence] = &info.longest;

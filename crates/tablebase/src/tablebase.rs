@@ -122,13 +122,9 @@ impl Tablebase {
         let material = Material::of(position);
         let pieces = material.piece_count();
         if pieces > MAX_BUILD_PIECES {
-            return Err(TablebaseError::TooManyPieces {
-                material: material.name(),
-                pieces,
-                max: MAX_BUILD_PIECES,
-            });
+            return Err(TablebaseError::TooManyPieces { material, pieces, max: MAX_BUILD_PIECES });
         }
-        let missing = || TablebaseError::MissingTable { material: material.name(), dir: self.dir.clone() };
+        let missing = || TablebaseError::MissingTable { material, dir: self.dir.clone() };
         if pieces > max_pieces {
             return Err(missing());
         }

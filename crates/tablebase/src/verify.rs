@@ -79,19 +79,18 @@ pub fn verify(
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<VerifyReport, VerifyError> {
     let indexer = Indexer::new(material);
-    let name = material.name();
     verify_values(&MinishogiVerify { indexer: &indexer }, values, None, progress)
-        .map_err(|e| values_error(&name, e))
+        .map_err(|e| values_error(*material, e))
 }
 
 /// The error of a failed check of `material`'s values (not of a check of its own).
-pub(crate) fn values_error(material: &str, failure: VerifyFailure<Infallible>) -> VerifyError {
+pub(crate) fn values_error(material: Material, failure: VerifyFailure<Infallible>) -> VerifyError {
     match failure {
         VerifyFailure::WrongLength { slots, values } => {
-            VerifyError::WrongLength { material: material.to_string(), expected: slots, found: values }
+            VerifyError::WrongLength { material, expected: slots, found: values }
         }
         VerifyFailure::Mismatch(m) => VerifyError::Mismatch {
-            material: material.to_string(),
+            material,
             index: m.slot,
             sfen: m.position.unwrap_or_else(|| "-".into()),
             stored: m.stored,

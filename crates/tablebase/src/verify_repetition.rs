@@ -30,7 +30,7 @@ use rayon::prelude::*;
 
 use crate::children::child_slots;
 use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
-use crate::error::{RepetitionError, TablebaseError};
+use crate::error::{EntryProblem, RepetitionError, TablebaseError};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::placement::Placement;
@@ -87,7 +87,7 @@ pub fn verify_repetition(
     if !repetition.draws().matches(values) {
         let expected = values.par_iter().filter(|&&v| v == Value::DRAW.to_byte()).count() as u64;
         let found = repetition.len() as u64;
-        return Err(RepetitionError::WrongDraws { material: material.name(), expected, found });
+        return Err(RepetitionError::WrongDraws { material: *material, expected, found });
     }
     let ranks = DrawRanks::new(values);
     let entries = Entries {
@@ -107,11 +107,10 @@ pub(crate) fn verify_entries(
     entries: &Entries<'_>,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<RepetitionReport, RepetitionError> {
-    let name = material.name();
     let total = entries.ranks.len();
     if total != entries.entries.len() as u64 {
         let found = entries.entries.len() as u64;
-        return Err(RepetitionError::WrongDraws { material: name, expected: total, found });
+        return Err(RepetitionError::WrongDraws { material: *material, expected: total, found });
     }
     let indexer = Indexer::new(material);
     let done = AtomicU64::new(0);
@@ -130,7 +129,7 @@ pub(crate) fn verify_entries(
                     values,
                     entries,
                     slot,
-                    &name,
+                    *material,
                     &mut moves,
                     &mut slots,
                     &mut children,
@@ -167,7 +166,7 @@ impl RepetitionReport {
 struct RepetitionCheck<'a> {
     values: &'a [u8],
     entries: &'a Entries<'a>,
-    name: String,
+    material: Material,
 }
 
 /// What [`RepetitionCheck`] counts in a range of slots, with its buffers.
@@ -200,7 +199,14 @@ impl<'a> SlotCheck<MinishogiVerify<'a>> for RepetitionCheck<'_> {
             Child::Outside(_) => None,
         }));
         let draw = DrawMoves { slot, pos, moves, children: &tally.slots };
-        check_draw_moves(self.values, self.entries, &draw, &self.name, &mut tally.children, &mut tally.report)
+        check_draw_moves(
+            self.values,
+            self.entries,
+            &draw,
+            self.material,
+            &mut tally.children,
+            &mut tally.report,
+        )
     }
 
     fn merge(&self, total: &mut Tally, part: Tally) {
@@ -217,24 +223,23 @@ pub(crate) fn verify_with_repetition(
     entries: &Entries<'_>,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<(VerifyReport, RepetitionReport), TablebaseError> {
-    let name = material.name();
     let total = entries.ranks.len();
     if total != entries.entries.len() as u64 {
         let found = entries.entries.len() as u64;
-        return Err(RepetitionError::WrongDraws { material: name, expected: total, found }.into());
+        return Err(RepetitionError::WrongDraws { material: *material, expected: total, found }.into());
     }
     let indexer = Indexer::new(material);
     let rules = MinishogiVerify { indexer: &indexer };
-    let check = RepetitionCheck { values, entries, name: name.clone() };
+    let check = RepetitionCheck { values, entries, material: *material };
     match verify_values_with(&rules, &check, values, None, progress) {
         Ok((report, tally)) => Ok((report, tally.report)),
         Err(VerifyFailure::Rules(MoreOrRules::More(e))) => Err(e.into()),
         Err(VerifyFailure::Rules(MoreOrRules::Rules(never))) => match never {},
         Err(VerifyFailure::WrongLength { slots, values }) => {
-            Err(values_error(&name, VerifyFailure::WrongLength { slots, values }).into())
+            Err(values_error(*material, VerifyFailure::WrongLength { slots, values }).into())
         }
-        Err(VerifyFailure::Mismatch(m)) => Err(values_error(&name, VerifyFailure::Mismatch(m)).into()),
-        Err(VerifyFailure::Threads(e)) => Err(values_error(&name, VerifyFailure::Threads(e)).into()),
+        Err(VerifyFailure::Mismatch(m)) => Err(values_error(*material, VerifyFailure::Mismatch(m)).into()),
+        Err(VerifyFailure::Threads(e)) => Err(values_error(*material, VerifyFailure::Threads(e)).into()),
     }
 }
 
@@ -245,7 +250,7 @@ fn check_draw(
     values: &[u8],
     entries: &Entries<'_>,
     slot: u64,
-    name: &str,
+    material: Material,
     moves: &mut MoveList,
     slots: &mut Vec<u64>,
     children: &mut Vec<DrawChild>,
@@ -254,19 +259,19 @@ fn check_draw(
     let legal = indexer.placement(slot).and_then(|p| Some((p.to_position(Color::Sente)?, p)));
     let Some((pos, placement)) = legal else {
         return Err(mismatch(
-            name,
+            material,
             slot,
             "-".into(),
             Case::FirstPlayerToMove,
             DrawValue::NONE,
-            "not a legal position",
+            EntryProblem::IllegalSlot,
         ));
     };
     pos.legal_moves(moves);
     slots.clear();
     child_slots(indexer, &placement, moves, &mut |c| slots.push(c));
     let draw = DrawMoves { slot, pos: &pos, moves, children: slots };
-    check_draw_moves(values, entries, &draw, name, children, report)
+    check_draw_moves(values, entries, &draw, material, children, report)
 }
 
 /// A mate-only draw with its legal moves and the slots they lead to, as a verifier found them.
@@ -286,7 +291,7 @@ fn check_draw_moves(
     values: &[u8],
     entries: &Entries<'_>,
     draw: &DrawMoves<'_>,
-    name: &str,
+    material: Material,
     children: &mut Vec<DrawChild>,
     report: &mut RepetitionReport,
 ) -> Result<(), RepetitionError> {
@@ -295,8 +300,8 @@ fn check_draw_moves(
     children.clear();
     for (&m, &c) in draw.moves.iter().zip(draw.children) {
         let Some(&value) = values.get(c as usize) else {
-            let detail = format!("move {m} leads to slot {c}, outside the table");
-            return Err(mismatch(name, slot, pos.to_sfen(), Case::FirstPlayerToMove, own[0], &detail));
+            let problem = EntryProblem::ChildOutside { mv: m, child: c };
+            return Err(mismatch(material, slot, pos.to_sfen(), Case::FirstPlayerToMove, own[0], problem));
         };
         // Moves out of the mate-only draws lose by mate for the mover and never count.
         if value == Value::DRAW.to_byte() {
@@ -307,28 +312,21 @@ fn check_draw_moves(
     for case in Case::ALL {
         let stored = own[case.index()];
         let outcome = check_entry(case, stored, pos.in_check(), children, entries)
-            .map_err(|detail| mismatch(name, slot, pos.to_sfen(), case, stored, &detail))?;
+            .map_err(|problem| mismatch(material, slot, pos.to_sfen(), case, stored, problem))?;
         report.counts[case.index()][outcome] += 1;
     }
     Ok(())
 }
 
 fn mismatch(
-    name: &str,
+    material: Material,
     index: u64,
     sfen: String,
     case: Case,
     stored: DrawValue,
-    detail: &str,
+    problem: EntryProblem,
 ) -> RepetitionError {
-    RepetitionError::Mismatch {
-        material: name.to_string(),
-        index,
-        sfen,
-        case,
-        stored,
-        detail: detail.to_string(),
-    }
+    RepetitionError::Mismatch { material, index, sfen, case, stored, problem }
 }
 
 /// Checks one entry against its children; returns the outcome's counting index.
@@ -338,14 +336,14 @@ fn check_entry(
     in_check: bool,
     children: &[DrawChild],
     entries: &Entries<'_>,
-) -> Result<usize, String> {
+) -> Result<usize, EntryProblem> {
     let first_moves = case == Case::FirstPlayerToMove;
     let child = |c: &DrawChild| c.entries[case.after_move().index()];
     let Some(outcome) = stored.outcome() else {
-        return Err("a mate-only draw without a repetition value".into());
+        return Err(EntryProblem::NoValue);
     };
     if children.is_empty() {
-        return Err("a mate-only draw without a move to a mate-only draw".into());
+        return Err(EntryProblem::NoDrawMove);
     }
     match outcome {
         CycleOutcome::SecondPlayerWins => {
@@ -356,7 +354,7 @@ fn check_entry(
                     (v.outcome() == Some(CycleOutcome::SecondPlayerWins)).then(|| most.max(v.progress()))
                 });
                 let Some(most) = all else {
-                    return Err("F has a move to a position S does not win".into());
+                    return Err(EntryProblem::FirstEscapes);
                 };
                 Some(if in_check { most + 1 } else { 0 })
             } else {
@@ -368,8 +366,8 @@ fn check_entry(
             };
             match expected {
                 Some(r) if r == stored.progress() => Ok(0),
-                Some(r) => Err(format!("the children give rank {r}")),
-                None => Err("S has no move to a position it wins".into()),
+                Some(r) => Err(EntryProblem::Rank(r)),
+                None => Err(EntryProblem::SecondHasNoWin),
             }
         }
         CycleOutcome::FirstPlayerWins => {
@@ -392,9 +390,9 @@ fn check_entry(
             if holds {
                 Ok(1)
             } else if first_moves {
-                Err("F has no move that keeps its win with a smaller measure".into())
+                Err(EntryProblem::FirstCannotProgress)
             } else {
-                Err("S has a move that escapes F's win or does not lower the measure".into())
+                Err(EntryProblem::SecondEscapes)
             }
         }
         CycleOutcome::Draw => {
@@ -432,8 +430,8 @@ fn check_entry(
             };
             match (c_ok, d_ok) {
                 (true, true) => Ok(2),
-                (false, _) => Err("F cannot keep S's non-checking moves finite".into()),
-                (_, false) => Err("S cannot keep F's non-checking moves finite".into()),
+                (false, _) => Err(EntryProblem::FirstCannotBound),
+                (_, false) => Err(EntryProblem::SecondCannotBound),
             }
         }
     }

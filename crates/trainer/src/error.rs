@@ -35,14 +35,17 @@ pub enum Error {
     /// Tuning produced weights the engine does not accept (e.g. not finite).
     #[error("tuned weights rejected: {0}")]
     TunedWeights(WeightsError),
-    /// A dataset decodes but its content is inconsistent (e.g. an illegal move in a game).
-    #[error("{path}: bad dataset: {message}")]
-    BadDataset {
-        /// The file, or which dataset of a list.
-        path: String,
+    /// A float network file for another feature set, or with layers of wrong sizes.
+    #[error("{}: {problem}", path.display())]
+    BadFloatNetwork {
+        /// The file.
+        path: PathBuf,
         /// What is wrong.
-        message: String,
+        problem: &'static str,
     },
+    /// Training settings that cannot train (no epochs, an empty batch, a learning rate ≤ 0).
+    #[error("training settings: epochs, batch size and learning rate must be positive")]
+    TrainingSettings,
     /// The weight of the game result in the tuning target is outside [0, 1].
     #[error("the weight of the result in the target (lambda) must be in [0, 1], got {0}")]
     Lambda(f64),
@@ -55,13 +58,19 @@ pub enum Error {
         /// Labelled positions seen.
         positions: usize,
     },
-    /// A file the network loop wrote earlier cannot be read back.
-    #[error("{}: {message}", path.display())]
-    LoopState {
-        /// The file.
+    /// A receipt the network loop wrote earlier lacks a value or holds a bad one.
+    #[error("{}: missing or bad '{key}'", path.display())]
+    BadReceipt {
+        /// The receipt file.
         path: PathBuf,
-        /// What is wrong with it.
-        message: String,
+        /// The key whose value is missing or bad.
+        key: String,
+    },
+    /// A float network of the network loop whose layers do not have the engine's sizes.
+    #[error("{}: the float network has wrong layer sizes", path.display())]
+    LoopNetworkSizes {
+        /// The float network's file.
+        path: PathBuf,
     },
     /// A network file could not be read or written.
     #[error(transparent)]

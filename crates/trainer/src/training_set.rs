@@ -92,9 +92,10 @@ impl TrainingSet {
                     group,
                 );
             })
-            .map_err(|message| Error::BadDataset {
-                path: format!("dataset {} (seed {})", n + 1, data.meta.seed),
-                message,
+            .map_err(|source| minishogi_selfplay::Error::BadGame {
+                dataset: n + 1,
+                seed: data.meta.seed,
+                source,
             })?;
         }
         Ok((set, stats))

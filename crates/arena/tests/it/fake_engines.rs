@@ -124,7 +124,7 @@ fn an_engine_that_never_finishes_its_handshake_stops_the_match() {
     let mut s = settings("script", "silent", TimeControl::Nodes(100), 1);
     s.game.handshake_timeout = Duration::from_millis(300);
     match run_match(&s, &mut |_, _| {}) {
-        Err(Error::EngineStart { message, .. }) => assert_eq!(message, "no 'usiok' within 0.3 s"),
+        Err(Error::EngineStart { source, .. }) => assert_eq!(source.to_string(), "no 'usiok' within 0.3 s"),
         other => panic!("{:?}", other.map(|s| s.tally)),
     }
 }

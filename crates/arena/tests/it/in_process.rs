@@ -5,8 +5,8 @@
 #![allow(clippy::unwrap_used)]
 
 use minishogi_arena::{
-    play_match, run_match, EngineProcess, EngineSpec, Error, GameSettings, MatchConfig, MatchSettings,
-    Opening, PlayerSpec,
+    play_match, run_match, EngineFailure, EngineProcess, EngineSpec, Error, GameSettings, MatchConfig,
+    MatchSettings, Opening, PlayerSpec,
 };
 use minishogi_engine::Weights;
 use std::path::Path;
@@ -72,7 +72,9 @@ fn garbage_death_and_silence_stop_a_match_that_stops_on_failures() {
         &settings("/nonexistent/engine").players[0],
         &|_| {},
     ) {
-        Err(Error::EngineStart { message, .. }) => assert!(message.contains("cannot start"), "{message}"),
+        Err(Error::EngineStart { source, .. }) => {
+            assert!(matches!(source, EngineFailure::Spawn(_)), "{source}")
+        }
         other => panic!("{:?}", other.map(|s| s.tally)),
     }
 }

@@ -5,15 +5,11 @@ use super::Text;
 use minishogi_tablebase::{BuildRun, BuildSummary, Present};
 use std::fmt;
 
-/// `G: tables/G.mstb exists with a valid header, skipped`, with a note for an older format.
+/// `G: tables/G.mstb exists with a valid header, skipped`.
 impl fmt::Display for Text<'_, Present> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.0;
-        write!(f, "{}: {} exists with a valid header, skipped", p.material.name(), p.path.display())?;
-        if p.is_outdated() {
-            write!(f, " (format version {}: 'minishogi tb rewrite' makes it smaller)", p.version)?;
-        }
-        Ok(())
+        write!(f, "{}: {} exists with a valid header, skipped", p.material.name(), p.path.display())
     }
 }
 
@@ -53,18 +49,13 @@ impl fmt::Display for Text<'_, BuildRun> {
 #[cfg(test)]
 mod tests {
     use super::Text;
-    use minishogi_tablebase::{Material, Present, FORMAT_VERSION};
+    use minishogi_tablebase::{Material, Present};
     use std::path::PathBuf;
 
     #[test]
-    fn an_older_file_kept_suggests_a_rewrite() {
+    fn a_file_kept_is_named_with_its_set() {
         let material = Material::parse("G").expect("a set");
-        let path = PathBuf::from("t/G.mstb");
-        let current = Present { material, path: path.clone(), version: FORMAT_VERSION };
-        assert_eq!(Text(&current).to_string(), "G: t/G.mstb exists with a valid header, skipped");
-        let old = Present { material, path, version: 1 };
-        assert!(Text(&old)
-            .to_string()
-            .ends_with("(format version 1: 'minishogi tb rewrite' makes it smaller)"));
+        let present = Present { material, path: PathBuf::from("t/G.mstb") };
+        assert_eq!(Text(&present).to_string(), "G: t/G.mstb exists with a valid header, skipped");
     }
 }

@@ -32,7 +32,7 @@ pub fn describe_minjiku(e: MinjikuTbError) -> String {
 #[cfg(test)]
 mod tests {
     use super::describe;
-    use minishogi_tablebase::{TableError, TablebaseError};
+    use minishogi_tablebase::{Material, TableError, TablebaseError};
     use std::path::PathBuf;
 
     #[test]
@@ -41,8 +41,7 @@ mod tests {
         let old = TablebaseError::File(TableError::UnsupportedVersion {
             path: path.clone(),
             found: 9,
-            oldest: 1,
-            newest: 2,
+            supported: 3,
         });
         assert!(
             describe(&old).ends_with(": regenerate it with 'minishogi tb gen --force'"),
@@ -55,7 +54,8 @@ mod tests {
             "{}",
             describe(&scheme)
         );
-        let missing = TablebaseError::MissingTable { material: "RBG".into(), dir: PathBuf::from("t") };
+        let material = Material::parse("RBG").expect("a set");
+        let missing = TablebaseError::MissingTable { material, dir: PathBuf::from("t") };
         assert_eq!(describe(&missing), "no table for RBG in t: run 'minishogi tb gen RBG --dir t'");
     }
 }

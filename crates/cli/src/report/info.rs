@@ -3,7 +3,7 @@
 
 use super::units::{human_bytes, thousands};
 use super::Text;
-use minishogi_tablebase::TableInfo;
+use minishogi_tablebase::{TableInfo, FORMAT_VERSION};
 use std::fmt;
 
 impl fmt::Display for Text<'_, TableInfo> {
@@ -17,10 +17,9 @@ impl fmt::Display for Text<'_, TableInfo> {
         let name = info.material.name();
         writeln!(
             f,
-            "{}: material {name}, rule set {}, format version {} ({stored})",
+            "{}: material {name}, rule set {}, format version {FORMAT_VERSION} ({stored})",
             info.path.display(),
             info.rule_set,
-            info.version
         )?;
         writeln!(
             f,

@@ -56,7 +56,34 @@ pub enum NetworkError {
         /// The file.
         path: PathBuf,
         /// What differs.
-        reason: String,
+        #[source]
+        reason: NetworkMismatch,
+    },
+}
+
+/// How a valid network file differs from the network this build uses.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetworkMismatch {
+    /// Another feature set.
+    #[error("feature set {found:#x}, this build uses {FEATURE_SET_ID:#x}")]
+    FeatureSet {
+        /// The file's feature set id.
+        found: u32,
+    },
+    /// Other layer sizes (features, accumulator, second layer).
+    #[error("layer sizes {found:?}, this build uses {:?} (or an accumulator up to {HIDDEN} wide)", (FEATURES, HIDDEN, L2))]
+    LayerSizes {
+        /// The file's sizes.
+        found: (usize, usize, usize),
+    },
+    /// Weight arrays whose lengths do not match the layer sizes.
+    #[error("weight arrays of the wrong length")]
+    ArrayLengths,
+    /// Other quantisation scales.
+    #[error("scales {found:?}, this build uses {:?}", [QA, QB, QC, EVAL_SCALE])]
+    Scales {
+        /// The file's `[QA, QB, QC, EVAL_SCALE]`.
+        found: [i32; 4],
     },
 }
 
@@ -105,21 +132,18 @@ impl Network {
         }
     }
 
-    fn from_file(f: NetworkFile) -> Result<Network, String> {
+    fn from_file(f: NetworkFile) -> Result<Network, NetworkMismatch> {
         if f.feature_set != FEATURE_SET_ID {
-            return Err(format!("feature set {:#x}, this build uses {FEATURE_SET_ID:#x}", f.feature_set));
+            return Err(NetworkMismatch::FeatureSet { found: f.feature_set });
         }
         let sizes = (f.features as usize, f.hidden as usize, f.l2 as usize);
         let narrower = f.hidden > 0 && f.hidden as usize <= HIDDEN;
         if (sizes.0, sizes.2) != (FEATURES, L2) || !narrower {
-            return Err(format!(
-                "layer sizes {sizes:?}, this build uses {:?} (or an accumulator up to {HIDDEN} wide)",
-                (FEATURES, HIDDEN, L2)
-            ));
+            return Err(NetworkMismatch::LayerSizes { found: sizes });
         }
-        let f = widened(f).ok_or_else(|| "weight arrays of the wrong length".to_string())?;
+        let f = widened(f).ok_or(NetworkMismatch::ArrayLengths)?;
         if f.scales != [QA, QB, QC, EVAL_SCALE] {
-            return Err(format!("scales {:?}, this build uses {:?}", f.scales, [QA, QB, QC, EVAL_SCALE]));
+            return Err(NetworkMismatch::Scales { found: f.scales });
         }
         Network::from_parts(
             f.l1_weights,
@@ -130,7 +154,7 @@ impl Network {
             f.l3_bias,
             f.description,
         )
-        .ok_or_else(|| "weight arrays of the wrong length".to_string())
+        .ok_or(NetworkMismatch::ArrayLengths)
     }
 }
 
@@ -234,9 +258,12 @@ mod tests {
     fn a_wider_or_inconsistent_file_is_refused() {
         let mut wide = narrow_file(16);
         wide.hidden = (HIDDEN + 16) as u32;
-        assert!(Network::from_file(wide).unwrap_err().contains("layer sizes"));
+        let err = Network::from_file(wide).unwrap_err();
+        assert!(matches!(err, NetworkMismatch::LayerSizes { .. }) && err.to_string().contains("layer sizes"));
         let mut short = narrow_file(HIDDEN / 2);
         short.l1_bias.pop();
-        assert!(Network::from_file(short).unwrap_err().contains("wrong length"));
+        let err = Network::from_file(short).unwrap_err();
+        assert_eq!(err, NetworkMismatch::ArrayLengths);
+        assert!(err.to_string().contains("wrong length"));
     }
 }

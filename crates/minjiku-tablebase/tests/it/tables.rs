@@ -98,43 +98,34 @@ fn damaged_and_foreign_files_are_refused() {
     let Err(err) = open(&cut) else { panic!("a truncated file is refused") };
     assert!(err.to_string().contains("cut.mjtb"), "{err}");
     assert!(info(&dir.path().join("missing.mjtb")).is_err());
-    // A Minjiku table starts with Minjiku's magic, so Minishogi's reader refuses it; a file of
-    // Minishogi's magic and rule set is refused here by its rule set.
+    // A Minjiku table starts with Minjiku's magic, so Minishogi's reader refuses it, and
+    // Minjiku's reader refuses a file of Minishogi's magic.
     assert_eq!(&bytes[..8], b"MINJIKTB");
-    let minishogi = GameId {
-        name: "minishogi",
-        magic: *b"MSHOGITB",
-        older_magics: &[],
-        rule_set: "minishogi-dtm",
-        draws: None,
-    };
+    let minishogi = GameId { name: "minishogi", magic: *b"MSHOGITB", rule_set: "minishogi-dtm", draws: None };
     let Err(err) = Table::open(path, &minishogi) else { panic!("refused") };
     assert!(err.to_string().contains("not a minishogi table file"), "{err}");
     let shogi = dir.path().join("kings.mstb");
     let options = WriteOptions { dont_care_illegal: false, ..WriteOptions::default() };
     write_table(&shogi, &minishogi, "-", &[1], &[0, 255], &options, &|_| {}).expect("writes");
     let Err(err) = open(&shogi) else { panic!("refused") };
-    assert!(err.to_string().contains("minishogi-dtm"), "{err}");
+    assert!(err.to_string().contains("not a minjiku table file"), "{err}");
 }
 
-/// A file written before Minjiku tables had a magic of their own (Minishogi's `MSHOGITB`, told
-/// apart by the rule set) is read as it was: same values, and it verifies.
+/// A Minjiku table under Minishogi's magic `MSHOGITB` (as builds before Minjiku's own magic wrote
+/// them; never published) is refused.
 #[test]
-fn files_with_the_older_magic_are_still_read() {
+fn files_under_minishogi_magic_are_refused() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let written = built(dir.path(), "KGvK", 2);
     let path = &written.last().expect("KGvK").path;
     let (_, table) = open(path).expect("opens");
-    let values = table.values().expect("values");
     let bytes = std::fs::read(path).expect("reads");
     let header_len = table.header().encode().len();
     let old = Header { magic: *b"MSHOGITB", ..table.header().clone() }.encode();
     drop(table);
     std::fs::write(path, [&old[..], &bytes[header_len..]].concat()).expect("writes");
-    let (material, table) = open(path).expect("the older magic opens");
-    assert_eq!((material.name().as_str(), &table.header().magic), ("KGvK", b"MSHOGITB"));
-    assert_eq!(table.values().expect("values"), values);
-    verify(path, Some(2), None).expect("verifies");
+    let Err(err) = open(path) else { panic!("Minishogi's magic is refused") };
+    assert!(err.to_string().contains("not a minjiku table file"), "{err}");
 }
 
 /// A two-piece set (10^8 slots, minutes): built with its one-piece dependencies and verified.

@@ -25,6 +25,7 @@ use minishogi_retro::{Progress, RetroRules};
 
 use crate::draw_value::{CycleOutcome, DrawValue};
 use crate::error::RepetitionAnalysisError;
+use crate::material::Material;
 use attractor::{second_player_region, RegionError, OUTSIDE};
 use checking_game::{CheckingGame, Inconsistent};
 use graph::DrawGraph;
@@ -117,36 +118,35 @@ impl RepetitionValues {
 }
 
 /// The mate-only draws of `values` (one `Value` byte per slot), numbered for [`analyse`].
-pub(crate) fn draw_set(name: &str, values: &[u8]) -> Result<DrawSet, RepetitionAnalysisError> {
-    DrawSet::new(values).map_err(|_| RepetitionAnalysisError::TooManyDraws { material: name.to_string() })
+pub(crate) fn draw_set(material: Material, values: &[u8]) -> Result<DrawSet, RepetitionAnalysisError> {
+    DrawSet::new(values).map_err(|_| RepetitionAnalysisError::TooManyDraws { material })
 }
 
 /// Computes the repetition values of the mate-only `draws` of a table (the values themselves are
 /// not needed: the generator may have compressed and dropped them).
 pub(crate) fn analyse<R: RetroRules>(
     rules: &R,
-    name: &str,
+    material: Material,
     draws: DrawSet,
     progress: Option<&(dyn Fn(Progress<'_>) + Sync)>,
 ) -> Result<RepetitionValues, RepetitionAnalysisError> {
     let graph = DrawGraph::new(rules, &draws);
     let (rank, outside) = second_player_region(&graph, progress).map_err(|e| match e {
         RegionError::TooManyMoves(i) => RepetitionAnalysisError::Inconsistent {
-            material: name.to_string(),
+            material,
             slot: draws.slot(i),
             detail: "more moves than the repetition analysis counts",
         },
         RegionError::RankTooLarge(r) => {
-            RepetitionAnalysisError::ProgressTooLarge { material: name.to_string(), measure: r.into() }
+            RepetitionAnalysisError::ProgressTooLarge { material, measure: r.into() }
         }
     })?;
     let inconsistent = |Inconsistent(node, detail): Inconsistent| RepetitionAnalysisError::Inconsistent {
-        material: name.to_string(),
+        material,
         slot: draws.slot(node / 2),
         detail,
     };
-    let too_large =
-        |measure: u64| RepetitionAnalysisError::ProgressTooLarge { material: name.to_string(), measure };
+    let too_large = |measure: u64| RepetitionAnalysisError::ProgressTooLarge { material, measure };
     // The ranks become the entries of S's wins (the rest is filled in below).
     let s_win = |r: u16| match r {
         OUTSIDE => Ok(DrawValue::NONE),
@@ -185,13 +185,14 @@ pub(crate) fn analyse<R: RetroRules>(
 mod tests {
     use super::*;
     use crate::index::Indexer;
-    use crate::material::Material;
     use crate::retro_rules::MinishogiRetro;
 
     fn solve(name: &str) -> (Vec<u8>, RepetitionValues) {
-        let rules = MinishogiRetro::new(Indexer::new(&Material::parse(name).expect("material")));
+        let material = Material::parse(name).expect("material");
+        let rules = MinishogiRetro::new(Indexer::new(&material));
         let (values, _) = minishogi_retro::retrograde(&rules, name, &Default::default()).expect("generates");
-        let rep = analyse(&rules, name, draw_set(name, &values).expect("numbered"), None).expect("analyses");
+        let draws = draw_set(material, &values).expect("numbered");
+        let rep = analyse(&rules, material, draws, None).expect("analyses");
         (values, rep)
     }
 

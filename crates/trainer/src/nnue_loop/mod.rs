@@ -248,10 +248,8 @@ fn train_step(
         train.lambda,
         if best.float.is_some() && config.warm_start { best.name.as_str() } else { "random weights" }
     );
-    let net = quantise(&float, &description).ok_or_else(|| Error::LoopState {
-        path: files.float(),
-        message: "the float network has wrong layer sizes".into(),
-    })?;
+    let net =
+        quantise(&float, &description).ok_or_else(|| Error::LoopNetworkSizes { path: files.float() })?;
     let check = quantisation_error(&float, &net, &quiet_positions(window, CHECK_POSITIONS)?);
     save_float(&float, &files.float())?;
     net.save(&files.network())?;
@@ -291,10 +289,9 @@ fn match_step(
         report(LoopEvent::Skipped(LoopStep::Match));
         let counts: Vec<u64> =
             r.get("pentanomial").unwrap_or("").split(' ').filter_map(|c| c.parse().ok()).collect();
-        let counts: [u64; 5] = counts.try_into().map_err(|_| Error::LoopState {
-            path: path.clone(),
-            message: "missing or bad 'pentanomial'".into(),
-        })?;
+        let counts: [u64; 5] = counts
+            .try_into()
+            .map_err(|_| Error::BadReceipt { path: path.clone(), key: "pentanomial".into() })?;
         let tally = Tally {
             wins: r.parse("wins", &path)?,
             draws: r.parse("draws", &path)?,

@@ -30,10 +30,9 @@ impl Receipt {
 
     /// The value of `key` parsed, or an error naming the file and the key.
     pub fn parse<T: FromStr>(&self, key: &str, path: &Path) -> Result<T, Error> {
-        self.get(key).and_then(|v| v.parse().ok()).ok_or_else(|| Error::LoopState {
-            path: path.to_path_buf(),
-            message: format!("missing or bad '{key}'"),
-        })
+        self.get(key)
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| Error::BadReceipt { path: path.to_path_buf(), key: key.to_string() })
     }
 
     /// Writes the receipt to `path` (a temporary name, then renamed).

@@ -28,7 +28,7 @@ pub fn save_float(net: &FloatNetwork, path: &Path) -> Result<(), Error> {
 /// Reads a float network, refusing another feature set or wrong sizes.
 pub fn load_float(path: &Path) -> Result<FloatNetwork, Error> {
     let file: FloatFile = load_versioned(path, MAGIC, VERSION)?;
-    let bad = |message: &str| Error::BadDataset { path: path.display().to_string(), message: message.into() };
+    let bad = |problem: &'static str| Error::BadFloatNetwork { path: path.to_path_buf(), problem };
     if file.feature_set != FEATURE_SET_ID {
         return Err(bad("a float network for another feature set"));
     }

@@ -1,11 +1,10 @@
 //! Training the evaluation network from self-play datasets: samples with both perspectives'
 //! features ([`samples`]), the float network ([`float_net`]) and its gradient ([`backprop`]),
-//! Adam with sparse first-layer steps ([`adam`], applied per batch in `optimiser`), the loop with validation and a cosine
+//! Adam with sparse first-layer steps (`crate::adam`, applied per batch in `optimiser`), the loop with validation and a cosine
 //! learning-rate schedule ([`trainer`]), quantisation with an error check ([`mod@quantise`]) and back
 //! ([`mod@dequantise`], to train a quantised network further), the
 //! float network's file ([`float_file`]) and the loss curve ([`curve`]).
 
-mod adam;
 mod backprop;
 mod curve;
 mod dequantise;

@@ -2,10 +2,10 @@
 //! summed in slice order so the result does not depend on the thread count; the first layer's
 //! gradient scattered onto the rows of the active features; Adam on those rows and on the tail.
 
-use super::adam::{AdamState, AdamStep};
 use super::backprop::{backward, TailGradient};
 use super::float_net::{FloatNetwork, L1_LIMIT, L3_LIMIT};
 use super::samples::Sample;
+use crate::adam::{AdamState, AdamStep};
 use minishogi_engine::{FEATURES, HIDDEN, L2, L2_WEIGHT_LIMIT};
 use rayon::prelude::*;
 
@@ -14,12 +14,12 @@ const SLICE: usize = 128;
 
 /// The optimiser state and the first-layer gradient buffer of a run.
 pub(super) struct Optimiser {
-    l1_weights: AdamState,
-    l1_bias: AdamState,
-    l2_weights: AdamState,
-    l2_bias: AdamState,
-    l3_weights: AdamState,
-    l3_bias: AdamState,
+    l1_weights: AdamState<f32>,
+    l1_bias: AdamState<f32>,
+    l2_weights: AdamState<f32>,
+    l2_bias: AdamState<f32>,
+    l3_weights: AdamState<f32>,
+    l3_bias: AdamState<f32>,
     /// First-layer gradient, dense but only the touched rows are non-zero.
     l1_grad: Vec<f32>,
     touched: Vec<bool>,

@@ -100,9 +100,10 @@ impl SampleSets {
                     sets.train.push(sample);
                 }
             })
-            .map_err(|message| Error::BadDataset {
-                path: format!("dataset {} (seed {})", n + 1, data.meta.seed),
-                message,
+            .map_err(|source| minishogi_selfplay::Error::BadGame {
+                dataset: n + 1,
+                seed: data.meta.seed,
+                source,
             })?;
             sets.repeated_games += sides.iter().filter(|s| s.is_none()).count();
         }
@@ -124,9 +125,10 @@ pub fn quiet_positions(datasets: &[Dataset], limit: usize) -> Result<Vec<Positio
                 out.push(lp.position.clone());
             }
         })
-        .map_err(|message| Error::BadDataset {
-            path: format!("dataset {} (seed {})", n + 1, data.meta.seed),
-            message,
+        .map_err(|source| minishogi_selfplay::Error::BadGame {
+            dataset: n + 1,
+            seed: data.meta.seed,
+            source,
         })?;
     }
     Ok(out)

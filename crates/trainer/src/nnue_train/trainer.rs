@@ -53,10 +53,7 @@ impl NetTrainConfig {
             || self.learning_rate.is_nan()
             || self.learning_rate <= 0.0
         {
-            return Err(Error::BadDataset {
-                path: "training settings".into(),
-                message: "epochs, batch size and learning rate must be positive".into(),
-            });
+            return Err(Error::TrainingSettings);
         }
         Ok(self)
     }
