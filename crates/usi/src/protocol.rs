@@ -7,7 +7,7 @@ use crate::mate::{checkmate, FALLBACK_TIME};
 use crate::options::{OptionId, OptionValue, UsiOption, DEFAULT_HASH_MB, OPTIONS};
 use crate::parse::{parse_go, parse_mate_time, parse_position};
 use minishogi::{Game, Position, RuleSet};
-use minishogi_engine::{network_from_spec, Info, Limits, Searcher, TablebaseOracle, Weights};
+use minishogi_engine::{EvalSpec, Info, Limits, Searcher, TablebaseOracle};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -167,9 +167,9 @@ impl Usi {
                 }
             }
             (OptionId::WeightsFile, Text(text)) => {
-                // Empty means the shipped weights; otherwise a spec of `Weights::from_spec`.
-                let spec = if text.is_empty() { "embedded" } else { &text };
-                match Weights::from_spec(spec) {
+                // Empty means the shipped linear weights (`linear`); else `initial` or a file.
+                let spec = if text.is_empty() { EvalSpec::Linear } else { EvalSpec::parse(&text) };
+                match spec.weights() {
                     Ok(w) => searcher.set_weights(w),
                     Err(e) => self.say(&format!("info string {e}")),
                 }
@@ -177,7 +177,7 @@ impl Usi {
             (OptionId::EvalFile, Text(text)) => {
                 // `embedded` (the default, also empty) is the shipped network, `linear` the
                 // linear weights, anything else a network file.
-                match network_from_spec(&text) {
+                match EvalSpec::parse(&text).network() {
                     Ok(network) => {
                         let about = match &network {
                             Some(net) => format!(
