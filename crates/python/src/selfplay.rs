@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// What plays both sides: the linear `weights` (a spec of `load_weights`) or a network
-/// (`embedded` or a file), and the name the dataset records (the weights' spec as the CLI
+/// (`embedded` or a file, see `EvalSpec`), and the name the dataset records (the weights' spec as the CLI
 /// records it, or `network <spec>`).
 fn evaluation(weights: Option<PathBuf>, network: Option<PathBuf>) -> PyResult<(Evaluation, String)> {
     let text = |p: PathBuf| p.to_string_lossy().into_owned();
