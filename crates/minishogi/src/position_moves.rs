@@ -116,48 +116,49 @@ mod tests {
 
     #[test]
     fn the_moves_are_played_in_order() {
-        let line = PositionWithMoves::parse("startpos moves 5d5c 1b1c").unwrap();
+        let line = PositionWithMoves::parse("startpos moves 5d5c 1b1c").expect("no error");
         assert_eq!(line.moves.len(), 2);
         assert_eq!(line.start, Position::startpos());
         // Each move checked by hand: the sente pawn up one, then the gote pawn down one.
         assert_eq!(line.position.to_sfen(), "rbsgk/5/P3p/5/KGSBR b - 3");
-        let same = PositionWithMoves::parse("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5d5c 1b1c").unwrap();
+        let same =
+            PositionWithMoves::parse("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5d5c 1b1c").expect("no error");
         assert_eq!(same, line);
     }
 
     #[test]
     fn the_sfen_keyword_and_the_moves_are_optional() {
         let naked = "4k/5/5/P4/KGSBR w - 1";
-        let plain = PositionWithMoves::parse(naked).unwrap();
+        let plain = PositionWithMoves::parse(naked).expect("no error");
         assert!(plain.moves.is_empty());
-        assert_eq!(plain.position, Position::from_sfen(naked).unwrap());
-        let empty = PositionWithMoves::parse(&format!("{naked} moves")).unwrap();
+        assert_eq!(plain.position, Position::from_sfen(naked).expect("no error"));
+        let empty = PositionWithMoves::parse(&format!("{naked} moves")).expect("no error");
         assert_eq!(empty, plain);
         // Gote is in check from the rook on file 5... and the king escapes to 2a.
-        let after = PositionWithMoves::parse(&format!("{naked} moves 1a2a")).unwrap();
+        let after = PositionWithMoves::parse(&format!("{naked} moves 1a2a")).expect("no error");
         assert_eq!(after.position.to_sfen(), "3k1/5/5/P4/KGSBR b - 2");
     }
 
     #[test]
     fn a_bad_move_is_named_with_its_index() {
-        let illegal = PositionWithMoves::parse("startpos moves 5d5c 1a1b").unwrap_err();
+        let illegal = PositionWithMoves::parse("startpos moves 5d5c 1a1b").expect_err("an error");
         assert_eq!(illegal.to_string(), "move 2 \"1a1b\": illegal in rbsgk/4p/P4/5/KGSBR w - 2");
-        let malformed = PositionWithMoves::parse("startpos moves 5d5c zz").unwrap_err();
+        let malformed = PositionWithMoves::parse("startpos moves 5d5c zz").expect_err("an error");
         assert!(matches!(&malformed, PositionMovesError::Move { index: 2, reason: BadMove::Malformed, .. }));
         assert!(malformed.to_string().starts_with("move 2 \"zz\": not a USI move"), "{malformed}");
-        let sfen = PositionWithMoves::parse("moves 5d5c").unwrap_err();
+        let sfen = PositionWithMoves::parse("moves 5d5c").expect_err("an error");
         assert!(matches!(sfen, PositionMovesError::Sfen(SfenError::MissingField("board"))));
     }
 
     #[test]
     fn the_game_keeps_the_history() {
         let shuffle = "startpos moves 5e4d 1a2b 4d5e 2b1a 5e4d 1a2b 4d5e 2b1a 5e4d 1a2b 4d5e 2b1a";
-        let line = PositionWithMoves::parse(shuffle).unwrap();
-        let game = line.game(RuleSet::Standard).unwrap();
+        let line = PositionWithMoves::parse(shuffle).expect("no error");
+        let game = line.game(RuleSet::Standard).expect("no error");
         assert_eq!(game.repetitions(), 4);
         assert!(game.outcome().is_some());
-        let more = PositionWithMoves::parse(&format!("{shuffle} 5e4d")).unwrap();
-        let over = more.game(RuleSet::Standard).unwrap_err();
+        let more = PositionWithMoves::parse(&format!("{shuffle} 5e4d")).expect("no error");
+        let over = more.game(RuleSet::Standard).expect_err("an error");
         assert!(matches!(over, PositionMovesError::Move { index: 13, reason: BadMove::GameOver(_), .. }));
     }
 }

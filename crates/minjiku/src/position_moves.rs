@@ -96,32 +96,33 @@ mod tests {
 
     #[test]
     fn the_moves_are_played_in_order() {
-        let line = PositionWithMoves::parse("startpos moves h2a9+").unwrap();
+        let line = PositionWithMoves::parse("startpos moves h2a9+").expect("no error");
         assert_eq!(line.start, Position::startpos());
         assert_eq!(line.moves.len(), 1);
         // The Dragon King's promoting capture of the crate docs' example, written out by hand.
         let after =
             "km/rfsgbbgsqr/+Dxdvjacdyl*/pppppppppp/10/10/10/10/PPPPPPPPPP/L*YDCAJV1XL*/RQSGBBGSFR/MK b";
         assert_eq!(line.position.to_fen(), after);
-        let from_fen = PositionWithMoves::parse(&format!("{} moves h2a9+", crate::STARTPOS_FEN)).unwrap();
+        let from_fen =
+            PositionWithMoves::parse(&format!("{} moves h2a9+", crate::STARTPOS_FEN)).expect("no error");
         assert_eq!(from_fen, line);
     }
 
     #[test]
     fn no_moves_and_an_empty_list_are_the_position() {
-        let plain = PositionWithMoves::parse("startpos").unwrap();
+        let plain = PositionWithMoves::parse("startpos").expect("no error");
         assert!(plain.moves.is_empty());
         assert_eq!(plain.position, Position::startpos());
-        assert_eq!(PositionWithMoves::parse("startpos moves").unwrap(), plain);
+        assert_eq!(PositionWithMoves::parse("startpos moves").expect("no error"), plain);
     }
 
     #[test]
     fn a_bad_move_is_named_with_its_index() {
-        let illegal = PositionWithMoves::parse("startpos moves h2a9+ h2a9+").unwrap_err();
+        let illegal = PositionWithMoves::parse("startpos moves h2a9+ h2a9+").expect_err("an error");
         let after =
             "km/rfsgbbgsqr/+Dxdvjacdyl*/pppppppppp/10/10/10/10/PPPPPPPPPP/L*YDCAJV1XL*/RQSGBBGSFR/MK b";
         assert_eq!(illegal.to_string(), format!("move 2 \"h2a9+\": illegal in {after}"));
-        let malformed = PositionWithMoves::parse("startpos moves h2").unwrap_err();
+        let malformed = PositionWithMoves::parse("startpos moves h2").expect_err("an error");
         assert!(matches!(&malformed, PositionMovesError::Move { index: 1, reason: BadMove::Malformed, .. }));
         assert!(matches!(PositionWithMoves::parse("w moves h2a9+"), Err(PositionMovesError::Fen(_))));
     }
