@@ -6,7 +6,7 @@ use crate::estimate::{estimate, Estimate};
 use crate::limits::AnalysisLimits;
 use crate::mate_budget::MateBudget;
 use crate::proof::{mate_against_every_reply, mate_for_side_to_move, ProvedMate};
-use minishogi::{Color, Position, RuleSet};
+use minishogi::{Color, Position, PositionMovesError, PositionWithMoves, RuleSet};
 use minishogi_engine::Score;
 use minishogi_mate::{Mode, Solver};
 use minishogi_tablebase::{By, Material, Tablebase};
@@ -14,16 +14,20 @@ use minishogi_tablebase::{By, Material, Tablebase};
 /// The reply searches share a smaller solver table: it is cleared once per reply.
 const REPLY_TABLE_SHARE: usize = 8;
 
-/// Analyses the position written as `sfen` (or `startpos`); see [`analyse`].
+/// Analyses the position written as `sfen` (or `startpos`), optionally followed by the moves
+/// played from it (`SFEN moves 5d5c 1b1c`, see [`PositionWithMoves`]): the position after the
+/// moves is analysed, as the start of the game; see [`analyse`].
 pub fn analyse_sfen(
     tables: Option<&Tablebase>,
     sfen: &str,
     first_player: Color,
     limits: &AnalysisLimits,
 ) -> Result<Analysis, AnalysisError> {
-    let position = Position::from_sfen(sfen)
-        .map_err(|error| AnalysisError::BadSfen { sfen: sfen.to_string(), error })?;
-    analyse(tables, &position, first_player, limits)
+    let line = PositionWithMoves::parse(sfen).map_err(|error| match error {
+        PositionMovesError::Sfen(error) => AnalysisError::BadSfen { sfen: sfen.to_string(), error },
+        error => AnalysisError::BadMove(error),
+    })?;
+    analyse(tables, &line.position, first_player, limits)
 }
 
 /// The exact result of `position`, the start of a game that `first_player` began under the
@@ -41,7 +45,7 @@ pub fn analyse(
             return Ok(Analysis::from_table(&answer));
         }
     }
-    let mut budget = MateBudget::new(limits.mate_nodes, limits.mate_time);
+    let mut budget = MateBudget::new(limits.mate.nodes, limits.mate.time);
     let mut solver = Solver::new(limits.hash_mb.max(1));
     if let Some((result, mate)) = prove(&mut solver, position, limits, &mut budget) {
         return Ok(proved(position, first_player, result, mate, budget.spent));

@@ -1,6 +1,6 @@
 //! Why an analysis could not be given.
 
-use minishogi::SfenError;
+use minishogi::{PositionMovesError, SfenError};
 use minishogi_tablebase::TablebaseError;
 
 /// An analysis that failed: the position could not be read, or its table could not.
@@ -14,6 +14,9 @@ pub enum AnalysisError {
         /// What is wrong with it.
         error: SfenError,
     },
+    /// A move played from the SFEN is malformed or illegal (the error names it by its index).
+    #[error(transparent)]
+    BadMove(PositionMovesError),
     /// The position's table exists but could not be read.
     #[error(transparent)]
     Table(#[from] TablebaseError),

@@ -2,7 +2,7 @@
 
 use crate::limits::AnalysisLimits;
 use minishogi::{Color, Game, Move, Position, RuleSet};
-use minishogi_engine::{Limits, Score, Searcher};
+use minishogi_engine::{Score, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -26,15 +26,7 @@ pub fn estimate(pos: &Position, first_player: Color, limits: &AnalysisLimits) ->
     // The time is the analysis's own, with no protocol to keep a reserve for.
     searcher.set_move_overhead(Duration::ZERO);
     let game = Game::with_first_player(pos.clone(), RuleSet::Standard, first_player);
-    let mut search_limits = Limits {
-        depth: limits.engine_depth,
-        nodes: limits.engine_nodes,
-        movetime: limits.engine_time,
-        ..Limits::default()
-    };
-    if search_limits.depth.is_none() && search_limits.nodes.is_none() && search_limits.movetime.is_none() {
-        search_limits.depth = Some(AnalysisLimits::FALLBACK_DEPTH);
-    }
+    let search_limits = limits.search_limits();
     let result = searcher.search(&game, &search_limits, &AtomicBool::new(false), &mut |_| {});
     Estimate { score: result.score, depth: result.depth, pv: result.pv, nodes: result.nodes }
 }

@@ -1,30 +1,27 @@
-//! How much an analysis may spend on the mate solver and on the engine.
+//! How much an analysis may spend on the mate solver and on the engine: the solver's and the
+//! engine's own limits, one of each, and what only an analysis decides.
 
-use minishogi_mate::DEFAULT_TABLE_MB;
+use minishogi_engine::Limits as SearchLimits;
+use minishogi_mate::{Limits as MateLimits, DEFAULT_TABLE_MB};
 use std::time::Duration;
 
 /// The budget of one analysis. The defaults answer in about a second at most: 0.4 s of mate
 /// solving and 0.5 s of engine search (the tables cost a few reads).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct AnalysisLimits {
-    /// Nodes at most for all the mate solver's searches together (`None`: no node limit).
-    pub mate_nodes: Option<u64>,
-    /// Wall time at most for all the mate solver's searches together (`None`: no time limit;
-    /// with neither limit the solver runs until it answers).
-    pub mate_time: Option<Duration>,
+    /// The mate solver's budget, for all its searches together: `nodes` and `time` (with neither
+    /// the solver runs until it answers); a `stop` flag is not read.
+    pub mate: MateLimits,
     /// After tsume finds no mate, look for a forced mate with quiet moves within this many
     /// plies (0: skip).
     pub any_move_plies: u32,
     /// When the side to move has no mate, look for the opponent's mate after every reply (a
     /// mate against every reply is a proved loss).
     pub reply_mates: bool,
-    /// Time at most for the engine's search (`None`: not limited by time).
-    pub engine_time: Option<Duration>,
-    /// Depth at most of the engine's search (`None`: not limited by depth).
-    pub engine_depth: Option<u32>,
-    /// Nodes at most for the engine's search (`None`: not limited by nodes; with no engine
-    /// limit at all the search stops at depth [`AnalysisLimits::FALLBACK_DEPTH`]).
-    pub engine_nodes: Option<u64>,
+    /// The engine's search: its `depth`, `nodes` and `movetime` are read (with none of them set
+    /// the search stops at depth [`AnalysisLimits::FALLBACK_DEPTH`]); a clock, a mate length
+    /// and `infinite` are not.
+    pub engine: SearchLimits,
     /// Size of the mate solver's and of the engine's transposition tables, in MB each.
     pub hash_mb: usize,
 }
@@ -41,27 +38,49 @@ impl AnalysisLimits {
         engine_depth: Option<u32>,
     ) -> Self {
         let mut limits = AnalysisLimits::default();
-        limits.mate_time = mate_time.or(limits.mate_time);
+        limits.mate.time = mate_time.or(limits.mate.time);
         if engine_depth.is_some() {
-            limits.engine_depth = engine_depth;
-            limits.engine_time = None;
+            limits.engine.depth = engine_depth;
+            limits.engine.movetime = None;
         }
-        limits.engine_time = engine_time.or(limits.engine_time);
+        limits.engine.movetime = engine_time.or(limits.engine.movetime);
         limits
+    }
+
+    /// The limits of the engine's search: [`AnalysisLimits::engine`]'s depth, nodes and time,
+    /// or [`AnalysisLimits::FALLBACK_DEPTH`] when none is set.
+    pub fn search_limits(&self) -> SearchLimits {
+        let SearchLimits { depth, nodes, movetime, .. } = self.engine;
+        if depth.is_none() && nodes.is_none() && movetime.is_none() {
+            return SearchLimits::depth(AnalysisLimits::FALLBACK_DEPTH);
+        }
+        SearchLimits { depth, nodes, movetime, ..SearchLimits::default() }
     }
 }
 
 impl Default for AnalysisLimits {
     fn default() -> Self {
         AnalysisLimits {
-            mate_nodes: None,
-            mate_time: Some(Duration::from_millis(400)),
+            mate: MateLimits { nodes: None, time: Some(Duration::from_millis(400)), stop: None },
             any_move_plies: 5,
             reply_mates: true,
-            engine_time: Some(Duration::from_millis(500)),
-            engine_depth: None,
-            engine_nodes: None,
+            engine: SearchLimits::movetime(Duration::from_millis(500)),
             hash_mb: DEFAULT_TABLE_MB,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_depth_replaces_the_default_time_unless_a_time_is_given() {
+        let depth = AnalysisLimits::with(None, None, Some(6));
+        assert_eq!(depth.search_limits(), SearchLimits::depth(6));
+        let both = AnalysisLimits::with(None, Some(Duration::from_millis(50)), Some(6));
+        assert_eq!((both.engine.depth, both.engine.movetime), (Some(6), Some(Duration::from_millis(50))));
+        let none = AnalysisLimits { engine: SearchLimits::default(), ..AnalysisLimits::default() };
+        assert_eq!(none.search_limits(), SearchLimits::depth(AnalysisLimits::FALLBACK_DEPTH));
     }
 }

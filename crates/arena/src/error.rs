@@ -100,6 +100,9 @@ pub enum Error {
         /// What is wrong with it.
         source: WeightsError,
     },
+    /// A spec that names a network where linear weights are asked for.
+    #[error(transparent)]
+    EvalSpec(minishogi_engine::EvalSpecError),
     /// Openings with fewer random plies than the minimum were asked for.
     #[error("the fewest opening plies ({min}) is more than the most ({max})")]
     OpeningPlies {

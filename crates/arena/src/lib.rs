@@ -90,4 +90,4 @@ pub use rng::Rng;
 pub use runner::{run_match, FinishedGame, MatchSettings};
 pub use termination::{GameResult, Termination};
 pub use time_control::{parse_duration, TimeControl};
-pub use weights_spec::{load_weights, EMBEDDED, INITIAL};
+pub use weights_spec::load_weights;

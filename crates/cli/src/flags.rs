@@ -1,9 +1,9 @@
 //! Flag plumbing shared by the commands: one-line errors for flag values that do not parse, the
-//! SFEN value parser, the worker threads and the table directory and files.
+//! position value parser (a SFEN and the moves played from it), the worker threads and the table directory and files.
 
 use clap::error::{ContextKind, ContextValue};
 use clap::Args;
-use minishogi::Position;
+use minishogi::{Position, PositionMovesError, PositionWithMoves};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -41,9 +41,15 @@ impl FlagError {
     }
 }
 
-/// `sfen` as a position, or the error a user reads: `bad SFEN '…': why`.
-pub fn parse_sfen(sfen: &str) -> Result<Position, String> {
-    Position::from_sfen(sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))
+/// `text` as a position: a SFEN (or `startpos`) and the moves played from it, as in USI's
+/// `position` (`SFEN moves 5d5c 1b1c`); the position after the moves counts. The error is the one
+/// a user reads: `bad SFEN '…': why`, or `move 2 "1a1b": illegal in <SFEN>`.
+pub fn parse_sfen(text: &str) -> Result<Position, String> {
+    match PositionWithMoves::parse(text) {
+        Ok(line) => Ok(line.position),
+        Err(PositionMovesError::Sfen(e)) => Err(format!("bad SFEN '{text}': {e}")),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// The value parser of `--sfen`.

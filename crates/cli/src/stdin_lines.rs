@@ -44,10 +44,11 @@ pub fn answer_lines(
 /// command's other arguments.
 #[derive(Args)]
 pub struct Positions<T: Args> {
-    /// The position as SFEN (or `startpos`), instead of --sfen.
+    /// The position as SFEN (or `startpos`), optionally with `moves M...`, instead of --sfen.
     #[arg(value_name = "SFEN", conflicts_with = "sfen")]
     pub position: Option<String>,
-    /// The position as SFEN (or `startpos`); without it, SFENs are read from stdin, one per line.
+    /// The position as SFEN (or `startpos`), optionally with `moves M...`; without it, positions
+    /// are read from stdin, one per line.
     #[arg(long)]
     pub sfen: Option<String>,
     /// One JSON object per answer.

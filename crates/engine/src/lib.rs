@@ -30,6 +30,7 @@
 mod bench;
 mod captures;
 mod codec;
+mod eval_spec;
 mod evaluator;
 mod features;
 mod history;
@@ -61,13 +62,14 @@ mod worker;
 
 pub use bench::{bench, bench_with, BenchResult, BENCH_POSITIONS};
 pub use codec::{decode_payload, encode_payload, load_versioned, save_versioned, CodecError};
+pub use eval_spec::{EvalSpec, EvalSpecError};
 pub use evaluator::Evaluator;
 pub use features::{evaluate, features, EvalWeights, Features};
 pub use limits::{Clock, Limits};
 pub use nnue::{
-    active_features, network_from_spec, shipped_network, Accumulator, AccumulatorStack, MoveDelta, Network,
-    NetworkError, NetworkMismatch, NetworkParts, EVAL_SCALE, FEATURES, FEATURE_SET_ID, HIDDEN, L2,
-    L2_WEIGHT_LIMIT, MAX_ACTIVE, MAX_EVAL, NETWORK_MAGIC, QA, QB, QC,
+    active_features, shipped_network, Accumulator, AccumulatorStack, MoveDelta, Network, NetworkError,
+    NetworkMismatch, NetworkParts, EVAL_SCALE, FEATURES, FEATURE_SET_ID, HIDDEN, L2, L2_WEIGHT_LIMIT,
+    MAX_ACTIVE, MAX_EVAL, NETWORK_MAGIC, QA, QB, QC,
 };
 pub use oracle::{EndgameOracle, TbValue};
 pub use report::{Info, SearchResult};

@@ -15,6 +15,10 @@ pub struct Clock {
 
 /// Limits of one search. All unset: search until stopped (like `infinite`) — callers normally set
 /// at least one.
+///
+/// The mate solver has a `Limits` of its own (`minishogi_mate::Limits`: nodes, time, a stop
+/// flag): a df-pn proof has no depth, mate length or clock to manage, and the alpha-beta search
+/// is stopped through the flag its `search` takes. An analysis holds one of each.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Maximum iteration depth in plies.

@@ -183,21 +183,6 @@ impl Weights {
         })
     }
 
-    /// The weights a command-line spec names:
-    ///
-    /// - `embedded`: the shipped weights ([`Weights::default_embedded`]);
-    /// - `initial`: the hand-set weights ([`Weights::initial`]);
-    /// - anything else: the path of a weights file ([`Weights::load`]).
-    ///
-    /// Which spec applies when the user gives none is the caller's choice.
-    pub fn from_spec(spec: &str) -> Result<Weights, WeightsError> {
-        match spec {
-            "embedded" => Ok(Weights::default_embedded()),
-            "initial" => Ok(Weights::initial()),
-            path => Weights::load(Path::new(path)),
-        }
-    }
-
     fn validate(&self) -> Result<(), WeightsError> {
         let names = Weights::names();
         for (i, v) in self.to_ints().iter().enumerate() {
@@ -338,20 +323,5 @@ mod tests {
         assert!(matches!(Weights::load(&dir.path().join("none.bin")), Err(WeightsError::Read { .. })));
         // The shipped file decodes and is in range.
         let _ = Weights::default_embedded();
-    }
-
-    #[test]
-    fn specs() {
-        assert_eq!(Weights::from_spec("initial").unwrap(), Weights::initial());
-        assert_eq!(Weights::from_spec("embedded").unwrap(), Weights::default_embedded());
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("w.bin");
-        let mut w = Weights::initial();
-        w.tempo = 7;
-        w.save(&path).unwrap();
-        assert_eq!(Weights::from_spec(path.to_str().unwrap()).unwrap(), w);
-        let missing = dir.path().join("missing.bin");
-        let err = Weights::from_spec(missing.to_str().unwrap()).unwrap_err();
-        assert!(err.to_string().contains("missing.bin"), "{err}");
     }
 }

@@ -6,6 +6,9 @@ use std::time::{Duration, Instant};
 
 /// How much a solve may spend, post-search and line included. With neither nodes nor time nor a
 /// stop flag it runs to the end.
+///
+/// Not the engine's `Limits`: a df-pn proof has no iteration depth, mate length or game clock,
+/// and its stop flag travels with the budget (the engine's search takes one separately).
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Nodes (positions expanded) at most.

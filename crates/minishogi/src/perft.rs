@@ -24,13 +24,17 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 }
 
 /// Leaf counts below each legal move (perft "divide"), in the order the moves were generated.
+/// At depth 0 the list is empty: the tree is its root, below no move.
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut pos = pos.clone();
     let list = pos.legal_move_list();
     list.iter()
         .map(|&m| {
             let undo = pos.play(m);
-            let n = if depth <= 1 { 1 } else { perft(&mut pos, depth - 1) };
+            let n = perft(&mut pos, depth - 1);
             pos.undo(m, undo);
             (m, n)
         })
@@ -38,10 +42,11 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 }
 
 /// Perft "divide" as tools compare it: the leaf count below each legal move, by the move's USI
-/// text in bytewise order, and the total.
+/// text in bytewise order, and the total. The same shape and convention as Minjiku's
+/// `PerftDivide`: perft(0) = 1 (the position itself), with no move lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftDivide {
-    /// Each legal move in USI and the leaves below it, sorted by the move's text.
+    /// Each legal move in USI and the leaves below it, sorted by the move's text (none at depth 0).
     pub moves: Vec<(String, u64)>,
     /// The leaves of the whole tree (1 at depth 0, where the tree is its root).
     pub nodes: u64,
@@ -98,6 +103,16 @@ mod tests {
         let text = divide.to_string();
         assert_eq!(text.lines().count(), 15);
         assert_eq!(text.lines().last(), Some(format!("nodes {}", divide.nodes).as_str()));
-        assert_eq!(PerftDivide::new(&pos, 0).nodes, 1);
+    }
+
+    #[test]
+    fn divide_at_depth_0_is_the_root_alone() {
+        let divide = PerftDivide::new(&Position::startpos(), 0);
+        assert!(divide.moves.is_empty());
+        assert_eq!(divide.nodes, 1);
+        assert_eq!(divide.to_string(), "nodes 1");
+        let one = PerftDivide::new(&Position::startpos(), 1);
+        assert!(one.moves.iter().all(|(_, n)| *n == 1));
+        assert_eq!(one.nodes, 14);
     }
 }

@@ -29,6 +29,7 @@ mod notation;
 mod perft;
 mod piece;
 mod position;
+mod position_moves;
 mod setup;
 mod zobrist;
 
@@ -43,3 +44,4 @@ pub use moves::{Move, MoveList, MOVE_LIST_CAPACITY};
 pub use perft::{perft, perft_divide, perft_divide_coord, perft_parallel, PerftDivide};
 pub use piece::{Kind, Piece};
 pub use position::Position;
+pub use position_moves::{BadMove, PositionMovesError, PositionWithMoves};

@@ -21,10 +21,14 @@ fn perft_with(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     list.iter().map(|&m| perft_with(&pos.after(m), depth - 1, deeper)).sum()
 }
 
-/// Leaf counts below each legal move, in generation order, the moves counted in parallel.
+/// Leaf counts below each legal move, in generation order, the moves counted in parallel. At
+/// depth 0 the list is empty: the tree is its root, below no move.
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let moves: Vec<Move> = pos.legal_move_list().iter().copied().collect();
-    moves.into_par_iter().map(|m| (m, if depth <= 1 { 1 } else { perft(&pos.after(m), depth - 1) })).collect()
+    moves.into_par_iter().map(|m| (m, perft(&pos.after(m), depth - 1))).collect()
 }
 
 /// [`perft_divide`] with the moves in coordinate notation, sorted bytewise. At depth 0 the
@@ -47,12 +51,15 @@ pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
     perft_divide(pos, depth).iter().map(|(_, n)| n).sum()
 }
 
-/// Perft divided by the first move: the count below each legal move, and their sum.
+/// Perft divided by the first move: the count below each legal move, and the total. The same
+/// shape and convention as Minishogi's `PerftDivide`: perft(0) = 1 (the position itself), with no
+/// move lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftDivide {
     /// Each legal move in coordinate notation and the leaves below it, sorted bytewise.
     pub moves: Vec<(String, u64)>,
-    /// The sum of the counts (0 at depth 0, where there are no moves to divide by).
+    /// The leaves of the whole tree: the sum of the counts, and 1 at depth 0, where the tree is its
+    /// root.
     pub nodes: u64,
 }
 
@@ -60,7 +67,7 @@ impl PerftDivide {
     /// The divide of `pos` at `depth` plies ([`perft_divide_coord`]).
     pub fn new(pos: &Position, depth: u32) -> PerftDivide {
         let moves = perft_divide_coord(pos, depth);
-        let nodes = moves.iter().map(|(_, n)| n).sum();
+        let nodes = if depth == 0 { 1 } else { moves.iter().map(|(_, n)| n).sum() };
         PerftDivide { moves, nodes }
     }
 }
@@ -89,6 +96,17 @@ mod tests {
         let text = divide.to_string();
         assert_eq!(text.lines().count(), divide.moves.len() + 1);
         assert_eq!(text.lines().last(), Some(format!("nodes {}", divide.nodes).as_str()));
-        assert_eq!(PerftDivide::new(&pos, 0).to_string(), "nodes 0");
+    }
+
+    #[test]
+    fn divide_at_depth_0_is_the_root_alone() {
+        let pos = Position::startpos();
+        let divide = PerftDivide::new(&pos, 0);
+        assert!(divide.moves.is_empty());
+        assert_eq!((divide.nodes, perft(&pos, 0)), (1, 1));
+        assert_eq!(divide.to_string(), "nodes 1");
+        let one = PerftDivide::new(&pos, 1);
+        assert!(one.moves.iter().all(|(_, n)| *n == 1));
+        assert_eq!(one.nodes, 24);
     }
 }

@@ -1,7 +1,7 @@
 //! Conversions shared by the bindings: argument parsing, library errors as Python exceptions,
 //! and Python-style printing.
 
-use minishogi::{Color, Position, RuleSet};
+use minishogi::{Color, Position, PositionMovesError, PositionWithMoves, RuleSet};
 use minishogi_tablebase::TablebaseError;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -42,7 +42,16 @@ pub fn table_error(e: &TablebaseError) -> PyErr {
     }
 }
 
-/// The position of an SFEN; a bad one is a `ValueError` naming the SFEN and what is wrong.
+/// The position of an SFEN, after the moves that may follow it (`SFEN moves 5d5c 1b1c`); a bad
+/// one is a `ValueError` naming the SFEN and what is wrong, or the bad move and its index.
 pub fn parse_sfen(sfen: &str) -> PyResult<Position> {
-    Position::from_sfen(sfen).map_err(|e| value_error(format!("bad SFEN '{sfen}': {e}")))
+    parse_line(sfen).map(|line| line.position)
+}
+
+/// An SFEN and the moves played from it (see [`parse_sfen`]).
+pub fn parse_line(sfen: &str) -> PyResult<PositionWithMoves> {
+    PositionWithMoves::parse(sfen).map_err(|e| match e {
+        PositionMovesError::Sfen(e) => value_error(format!("bad SFEN '{sfen}': {e}")),
+        e => value_error(e),
+    })
 }

@@ -6,10 +6,10 @@ use crate::convert::{py_list, value_error};
 use crate::moves::PyMove;
 use crate::position::PyPosition;
 use minishogi::{Game, Position, RuleSet};
-use minishogi_engine::{network_from_spec, Limits, Score, SearchResult, Searcher, TablebaseOracle, Weights};
+use minishogi_engine::{EvalSpec, Limits, Score, SearchResult, Searcher, TablebaseOracle};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError};
 use pyo3::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -90,7 +90,7 @@ fn spec_text(spec: Option<PathBuf>, none: &str) -> String {
 
 /// A missing file as `FileNotFoundError`, any other failure to read one as `ValueError`.
 fn file_error(path: &str, e: impl std::fmt::Display) -> PyErr {
-    if !matches!(path, "embedded" | "initial" | "linear") && !Path::new(path).exists() {
+    if EvalSpec::parse(path).path().is_some_and(|p| !p.exists()) {
         PyFileNotFoundError::new_err(e.to_string())
     } else {
         value_error(e)
@@ -110,7 +110,7 @@ pub fn game_arg(obj: &Bound<'_, PyAny>) -> PyResult<Game> {
 impl PyEngine {
     /// An engine as `minishogi usi` starts: `network` is `"embedded"` (the shipped network, the
     /// default), a network file, or `None`/`"linear"` for the linear evaluation over `weights`
-    /// (`"embedded"`, `"initial"` or a weights file). `tables` is a directory of endgame tables
+    /// (`"linear"`, the shipped ones, `"initial"` or a weights file). `tables` is a directory of endgame tables
     /// probed during search.
     #[new]
     #[pyo3(signature = (network=Some(PathBuf::from("embedded")), weights=None, hash_mb=DEFAULT_HASH_MB, threads=1, tables=None))]
@@ -127,10 +127,10 @@ impl PyEngine {
         if !(1..=256).contains(&threads) {
             return Err(value_error(format!("threads must be 1..256, got {threads}")));
         }
-        let weights_spec = spec_text(weights, "embedded");
+        let weights_spec = spec_text(weights, "linear");
         let network_spec = spec_text(network, "linear");
-        let w = Weights::from_spec(&weights_spec).map_err(|e| file_error(&weights_spec, e))?;
-        let net = network_from_spec(&network_spec).map_err(|e| file_error(&network_spec, e))?;
+        let w = EvalSpec::parse(&weights_spec).weights().map_err(|e| file_error(&weights_spec, e))?;
+        let net = EvalSpec::parse(&network_spec).network().map_err(|e| file_error(&network_spec, e))?;
         let description = match &net {
             Some(n) => format!("network {network_spec}: {}", n.description()),
             None => format!("linear weights {weights_spec}"),

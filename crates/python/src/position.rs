@@ -1,6 +1,6 @@
 //! `Position` (a game: the position with the moves that led to it) and `Outcome`.
 
-use crate::convert::{parse_color, parse_rules, parse_sfen, value_error};
+use crate::convert::{parse_color, parse_line, parse_rules, parse_sfen, value_error};
 use crate::legal_cache::LegalCache;
 use crate::moves::{move_object, PyMove};
 use crate::records::game_record;
@@ -65,21 +65,30 @@ impl PyPosition {
 
 #[pymethods]
 impl PyPosition {
-    /// The start position, or `sfen` when given. `first_player` is who moved first in the game
-    /// (`"sente"` in an even game, `"gote"` in a handicap game; by default the side to move of the
-    /// start); `rules` is `"standard"` or `"draw300"`.
+    /// The start position, or `sfen` when given, followed by the moves played from it if it has
+    /// any (`"startpos moves 5d5c 1b1c"`: the game keeps them, for `moves` and the repetition
+    /// rule). `first_player` is who moved first in the game (`"sente"` in an even game, `"gote"`
+    /// in a handicap game; by default the side to move of the start); `rules` is `"standard"` or
+    /// `"draw300"`.
     #[new]
     #[pyo3(signature = (sfen=None, first_player=None, rules="standard"))]
     fn new(sfen: Option<&str>, first_player: Option<&str>, rules: &str) -> PyResult<PyPosition> {
-        let start = match sfen {
-            None => Position::startpos(),
-            Some(s) => parse_sfen(s)?,
+        let (start, moves) = match sfen {
+            None => (Position::startpos(), Vec::new()),
+            Some(s) => {
+                let line = parse_line(s)?;
+                (line.start, line.moves)
+            }
         };
         let first_player = match first_player {
             Some(name) => parse_color(name)?,
             None => start.side_to_move(),
         };
-        Ok(PyPosition::of_game(Game::with_first_player(start, parse_rules(rules)?, first_player)))
+        let mut game = Game::with_first_player(start, parse_rules(rules)?, first_player);
+        for (i, m) in moves.into_iter().enumerate() {
+            game.play_legal(m).map_err(|e| value_error(format!("move {}: {e}", i + 1)))?;
+        }
+        Ok(PyPosition::of_game(game))
     }
 
     /// The start position of Minishogi.

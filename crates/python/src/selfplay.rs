@@ -3,15 +3,15 @@
 
 use crate::convert::value_error;
 use crate::dataset::{dataset_error, PyDataset};
-use minishogi_arena::{load_weights, Evaluation, OpeningConfig, EMBEDDED};
-use minishogi_engine::network_from_spec;
+use minishogi_arena::{load_weights, Evaluation, OpeningConfig};
+use minishogi_engine::EvalSpec;
 use minishogi_selfplay::{selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
 use pyo3::exceptions::{PyFileNotFoundError, PyRuntimeError};
 use pyo3::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// What plays both sides: the linear `weights` (a spec of `load_weights`) or a network
-/// (`embedded` or a file), and the name the dataset records (the weights' spec as the CLI
+/// (`embedded` or a file, see `EvalSpec`), and the name the dataset records (the weights' spec as the CLI
 /// records it, or `network <spec>`).
 fn evaluation(weights: Option<PathBuf>, network: Option<PathBuf>) -> PyResult<(Evaluation, String)> {
     let text = |p: PathBuf| p.to_string_lossy().into_owned();
@@ -21,16 +21,20 @@ fn evaluation(weights: Option<PathBuf>, network: Option<PathBuf>) -> PyResult<(E
     };
     match (weights.map(text), network.map(text)) {
         (Some(_), Some(_)) => Err(value_error("give weights or network, not both")),
-        (None, Some(spec)) => match network_from_spec(&spec) {
+        (None, Some(spec)) => match EvalSpec::parse(&spec).network() {
             Ok(Some(net)) => Ok((Evaluation::Network(net), format!("network {spec}"))),
             Ok(None) => Err(value_error("network='linear' is weights=...: name the weights instead")),
-            Err(e) => Err(if spec == "embedded" { value_error(&e) } else { missing(&spec, &e) }),
+            Err(e) => Err(if EvalSpec::parse(&spec).path().is_none() {
+                value_error(&e)
+            } else {
+                missing(&spec, &e)
+            }),
         },
         (weights, None) => {
-            let spec = weights.unwrap_or_else(|| EMBEDDED.to_string());
-            let w = load_weights(&spec).map_err(|e| match spec.as_str() {
-                "embedded" | "initial" => value_error(&e),
-                _ => missing(&spec, &e),
+            let spec = weights.unwrap_or_else(|| "linear".to_string());
+            let w = load_weights(&spec).map_err(|e| match EvalSpec::parse(&spec).path() {
+                None => value_error(&e),
+                Some(_) => missing(&spec, &e),
             })?;
             Ok((Evaluation::Linear(Box::new(w)), spec))
         }
@@ -42,7 +46,7 @@ fn evaluation(weights: Option<PathBuf>, network: Option<PathBuf>) -> PyResult<(E
 /// cores when `None`), and returns them as a `Dataset`, also written to `out` when given (the
 /// file `minishogi selfplay` writes for the same arguments). Game `i` uses the stream
 /// `(seed, i)`: the run plays games `first_game .. first_game + games`, so shards of a run
-/// concatenate to one run whatever the threads. The linear `weights` (`"embedded"` by default,
+/// concatenate to one run whatever the threads. The linear `weights` (`"linear"` by default,
 /// `"initial"` or a file) play, or a `network` (`"embedded"` or a file); `name` replaces the
 /// player's name the file records. The GIL is released.
 #[pyfunction]

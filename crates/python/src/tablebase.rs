@@ -88,10 +88,8 @@ fn probe_one(
     rules: RuleSet,
     line: bool,
 ) -> Result<ProbeAnswer, TablebaseError> {
-    let missing = || TablebaseError::MissingTable {
-        material: Material::of(pos),
-        dir: tables.dir().to_path_buf(),
-    };
+    let missing =
+        || TablebaseError::MissingTable { material: Material::of(pos), dir: tables.dir().to_path_buf() };
     if line {
         return tables.answer(pos, first, rules)?.ok_or_else(missing);
     }

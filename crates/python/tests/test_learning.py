@@ -159,7 +159,7 @@ def cli_run(cli, tmp_path_factory):
 def test_selfplay_writes_the_file_the_cli_writes(cli, cli_run, tmp_path):
     data = minishogi.selfplay(**RUN, threads=2, out=tmp_path / "py.data")
     assert (tmp_path / "py.data").read_bytes() == cli_run.read_bytes()
-    assert len(data.games) == 4 and data.meta["seed"] == 7 and data.meta["weights"] == "embedded"
+    assert len(data.games) == 4 and data.meta["seed"] == 7 and data.meta["weights"] == "linear"
     # A shard: the CLI's --first-game and Python's first_game play the same games, and the
     # shards of a run are its games.
     shard = tmp_path / "shard.data"

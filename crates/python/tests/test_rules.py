@@ -68,6 +68,16 @@ def test_push_pop_round_trip():
         pos.pop()
 
 
+def test_a_position_with_moves_keeps_the_moves():
+    pos = minishogi.Position.from_sfen("startpos moves 5d5c 1b1c")
+    # Each side's pawn one step forward, written out by hand.
+    assert pos.sfen() == "rbsgk/5/P3p/5/KGSBR b - 3"
+    assert [m.usi for m in pos.moves] == ["5d5c", "1b1c"]
+    assert minishogi.Position.from_sfen("startpos moves").sfen() == minishogi.STARTPOS_SFEN
+    with pytest.raises(ValueError, match='move 2 "1a1b": illegal'):
+        minishogi.Position.from_sfen("startpos moves 5d5c 1a1b")
+
+
 def test_moves_compare_and_hash_by_value():
     a, b = minishogi.Move("G*1b"), minishogi.Move("G*1b")
     assert a == b and hash(a) == hash(b) and str(a) == "G*1b" and a.usi == "G*1b"

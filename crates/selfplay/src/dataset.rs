@@ -77,7 +77,7 @@ pub struct DatasetMeta {
     pub seed: u64,
     /// Nodes searched per move.
     pub nodes: u64,
-    /// A description of the weights that played (file name or `initial` / `embedded`).
+    /// A description of the weights that played (file name or `initial` / `linear`).
     pub weights: String,
     /// Plies after which a game not ended by the rules is scored a draw.
     pub ply_cap: u32,

@@ -11,6 +11,8 @@ use crate::summary::PositionSummary;
 use crate::value::PositionValue;
 use minishogi::{Color, Game, MoveList, RuleSet};
 use minishogi_analysis::{analyse, Analysis, AnalysisError, AnalysisLimits, GameResult};
+use minishogi_engine::Limits as SearchLimits;
+use minishogi_mate::Limits as MateLimits;
 use minishogi_tablebase::{By, Material, Tablebase};
 use std::time::Duration;
 
@@ -18,13 +20,10 @@ use std::time::Duration;
 /// a shallow engine search (a few milliseconds each).
 pub fn quick_limits() -> AnalysisLimits {
     AnalysisLimits {
-        mate_nodes: None,
-        mate_time: Some(Duration::from_millis(10)),
+        mate: MateLimits { nodes: None, time: Some(Duration::from_millis(10)), stop: None },
         any_move_plies: 3,
         reply_mates: false,
-        engine_time: None,
-        engine_depth: None,
-        engine_nodes: Some(4000),
+        engine: SearchLimits::nodes(4000),
         hash_mb: 1,
     }
 }
@@ -138,7 +137,7 @@ fn no_table_note(tb: &Tablebase, material: &Material) -> String {
 
 fn analysis_error(e: AnalysisError) -> ApiError {
     match e {
-        AnalysisError::BadSfen { .. } => ApiError::bad_request(e.to_string()),
+        AnalysisError::BadSfen { .. } | AnalysisError::BadMove(_) => ApiError::bad_request(e.to_string()),
         AnalysisError::Table(e) => e.into(),
     }
 }

@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-/// The server's limits (see docs/server.md, "Limits").
+/// The server's limits (see docs/server.md, "Limits"): what the service takes on (request sizes,
+/// workers, time per answer). Not a search budget like the engine's or the mate solver's
+/// `Limits`: the budget of an analysis the server runs is an `AnalysisLimits`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Longest request target (path and query) in bytes; longer is a 400.

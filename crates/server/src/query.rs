@@ -1,8 +1,9 @@
-//! The query string of `/api/probe` and `/api/mainline`: `sfen` (required) and `first_player`
-//! (`sente` or `gote`, default `sente`); any other key is an error.
+//! The query string of `/api/probe` and `/api/mainline`: `sfen` (required; a SFEN or `startpos`,
+//! optionally with the moves played from it, `SFEN moves 5d5c 1b1c`: the position after them is
+//! answered) and `first_player` (`sente` or `gote`, default `sente`); any other key is an error.
 
 use crate::error::ApiError;
-use minishogi::{Color, Position};
+use minishogi::{Color, Position, PositionMovesError, PositionWithMoves};
 use serde::Deserialize;
 
 /// A position to answer, in a game that `first_player` began.
@@ -35,11 +36,18 @@ impl PositionQuery {
                 "bad SFEN '{sfen}': it starts with a space ({plus_hint})"
             )));
         }
-        let position = Position::from_sfen(&sfen).map_err(|e| {
-            let hint =
-                if sfen.split_whitespace().count() > 4 { format!(" ({plus_hint})") } else { String::new() };
-            ApiError::bad_request(format!("bad SFEN '{sfen}': {e}{hint}"))
-        })?;
+        let position = match PositionWithMoves::parse(&sfen) {
+            Ok(line) => line.position,
+            Err(PositionMovesError::Sfen(e)) => {
+                let setup = sfen.split(" moves").next().unwrap_or_default();
+                let hint = match setup.split_whitespace().count() > 4 {
+                    true => format!(" ({plus_hint})"),
+                    false => String::new(),
+                };
+                return Err(ApiError::bad_request(format!("bad SFEN '{sfen}': {e}{hint}")));
+            }
+            Err(e) => return Err(ApiError::bad_request(format!("bad position '{sfen}': {e}"))),
+        };
         let first_player = match raw.first_player.as_deref() {
             None => Color::Sente,
             Some(name) => {
@@ -71,5 +79,9 @@ mod tests {
         assert!(error("sfen=4k/5/+R4/5/K4+b+-+1").contains("as %2B"));
         let promoted = PositionQuery::parse(Some("sfen=4k/5/%2BR4/5/K4+b+-+1")).expect("a promoted rook");
         assert_eq!(promoted.position.to_sfen(), "4k/5/+R4/5/K4 b - 1");
+        let moved = PositionQuery::parse(Some("sfen=startpos+moves+5d5c+1b1c")).expect("two moves");
+        assert_eq!(moved.position.to_sfen(), "rbsgk/5/P3p/5/KGSBR b - 3");
+        let illegal = error("sfen=startpos+moves+5d5c+1a1b");
+        assert!(illegal.contains("move 2 \"1a1b\": illegal in rbsgk/4p/P4/5/KGSBR w - 2"), "{illegal}");
     }
 }

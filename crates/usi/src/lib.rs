@@ -34,6 +34,7 @@
 
 mod lines;
 mod mate;
+mod options;
 mod parse;
 mod protocol;
 

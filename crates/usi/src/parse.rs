@@ -1,28 +1,17 @@
 //! The arguments of the USI commands that carry some: `position`, `go` and `go mate`.
 
-use minishogi::{Game, Position, RuleSet};
+use minishogi::{Game, PositionWithMoves, RuleSet};
 use minishogi_engine::{Clock, Limits};
 use std::time::Duration;
 
-/// Parses the arguments of `position`.
+/// Parses the arguments of `position` (`startpos|sfen <sfen> [moves ...]`) with the rules
+/// crate's [`PositionWithMoves`]; the game keeps the history for the repetition rule.
 pub(crate) fn parse_position(args: &[&str], rules: RuleSet) -> Result<Game, String> {
-    let moves_at = args.iter().position(|t| *t == "moves");
-    let (setup, moves) = match moves_at {
-        Some(i) => (&args[..i], &args[i + 1..]),
-        None => (args, &[][..]),
-    };
-    let start = match setup.split_first() {
-        Some((&"startpos", [])) => Position::startpos(),
-        Some((&"sfen", fields)) if !fields.is_empty() => {
-            Position::from_sfen(&fields.join(" ")).map_err(|e| e.to_string())?
-        }
-        _ => return Err("expected 'startpos' or 'sfen <sfen>'".to_string()),
-    };
-    let mut game = Game::new(start, rules);
-    for (i, m) in moves.iter().enumerate() {
-        game.play_usi(m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+    if !matches!(args, ["startpos", ..] | ["sfen", _, ..]) {
+        return Err("expected 'startpos' or 'sfen <sfen>'".to_string());
     }
-    Ok(game)
+    let line = PositionWithMoves::parse(&args.join(" ")).map_err(|e| e.to_string())?;
+    line.game(rules).map_err(|e| e.to_string())
 }
 
 /// Parses the arguments of `go`; the flag is `ponder`.
@@ -110,6 +99,12 @@ mod tests {
         assert!(parse_position(&["startpos", "moves", "5d5b"], RuleSet::Standard).is_err());
         assert!(parse_position(&["sfen", "xyz"], RuleSet::Standard).is_err());
         assert!(parse_position(&[], RuleSet::Standard).is_err());
+        assert!(parse_position(&["sfen"], RuleSet::Standard).is_err());
+        // A bare SFEN is the command line's form, not USI's.
+        assert!(parse_position(&["4k/5/5/P4/KGSBR", "w", "-", "1"], RuleSet::Standard).is_err());
+        let error = parse_position(&["startpos", "moves", "5d5c", "1a1b"], RuleSet::Standard).unwrap_err();
+        assert_eq!(error, "move 2 \"1a1b\": illegal in rbsgk/4p/P4/5/KGSBR w - 2");
+        assert!(parse_position(&["startpos", "moves"], RuleSet::Standard).unwrap().moves().is_empty());
     }
 
     #[test]

@@ -4,11 +4,10 @@
 
 use crate::lines::{bestmove_line, info_line};
 use crate::mate::{checkmate, FALLBACK_TIME};
+use crate::options::{OptionId, OptionValue, UsiOption, DEFAULT_HASH_MB, OPTIONS};
 use crate::parse::{parse_go, parse_mate_time, parse_position};
 use minishogi::{Game, Position, RuleSet};
-use minishogi_engine::{
-    network_from_spec, Info, Limits, Searcher, TablebaseOracle, Weights, DEFAULT_MOVE_OVERHEAD,
-};
+use minishogi_engine::{EvalSpec, Info, Limits, Searcher, TablebaseOracle};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,14 +50,13 @@ pub struct Usi {
 }
 
 const NAME: &str = concat!("minishogi ", env!("CARGO_PKG_VERSION"));
-const DEFAULT_HASH_MB: usize = 16;
 
 impl Usi {
     /// A conversation writing to `out`, with the embedded weights and no tables.
     pub fn new(out: Box<dyn Write + Send>) -> Usi {
         Usi {
             out: Arc::new(Mutex::new(out)),
-            searcher: Some(Searcher::shipped(DEFAULT_HASH_MB)),
+            searcher: Some(Searcher::shipped(DEFAULT_HASH_MB as usize)),
             job: None,
             game: Game::new(Position::startpos(), RuleSet::Standard),
             rules: RuleSet::Standard,
@@ -122,18 +120,7 @@ impl Usi {
     fn usi(&self) {
         self.say(&format!("id name {NAME}"));
         self.say("id author the minishogi authors");
-        self.say(&format!("option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max 65536"));
-        self.say("option name Threads type spin default 1 min 1 max 256");
-        self.say("option name USI_Ponder type check default false");
-        self.say("option name USI_Variant type combo default minishogi var minishogi");
-        self.say("option name TablebaseDir type string default <empty>");
-        self.say("option name WeightsFile type string default <empty>");
-        self.say("option name EvalFile type string default embedded");
-        self.say("option name Rules type combo default standard var standard var draw300");
-        self.say(&format!(
-            "option name MoveOverhead type spin default {} min 0 max 10000",
-            DEFAULT_MOVE_OVERHEAD.as_millis()
-        ));
+        OPTIONS.iter().for_each(|option| self.say(&option.to_string()));
         self.say("usiok");
     }
 
@@ -150,61 +137,52 @@ impl Usi {
         if self.job.is_some() {
             return self.say(&format!("info string option {name} not set: a search is running"));
         }
+        let Some(option) = UsiOption::find(&name) else {
+            return self.say(&format!("info string unknown option '{name}'"));
+        };
+        match option.read(&value) {
+            Ok(value) => self.set(option.id, value),
+            Err(e) => self.say(&format!("info string {e}")),
+        }
+    }
+
+    /// Sets an option to a value that its entry in [`OPTIONS`] has accepted.
+    fn set(&mut self, id: OptionId, value: OptionValue) {
         let Some(searcher) = self.searcher.as_mut() else { return };
-        let number = |v: &str| v.parse::<u64>().ok();
-        match name.to_ascii_lowercase().as_str() {
-            "usi_hash" | "hash" => match number(&value) {
-                Some(mb) if (1..=65536).contains(&mb) => {
-                    if let Err(e) = searcher.set_hash_mb(mb as usize) {
-                        self.say(&format!(
-                            "info string USI_Hash not set to {mb} MB ({e}): the table keeps its size"
-                        ));
-                    }
-                }
-                _ => self.say(&format!("info string USI_Hash needs a size in MB (1..65536), got '{value}'")),
-            },
-            "threads" => match number(&value) {
-                Some(t) if (1..=256).contains(&t) => searcher.set_threads(t as usize),
-                _ => self.say(&format!("info string Threads needs a number 1..256, got '{value}'")),
-            },
-            "moveoverhead" => match number(&value) {
-                Some(ms) if ms <= 10_000 => searcher.set_move_overhead(Duration::from_millis(ms)),
-                _ => {
-                    self.say(&format!("info string MoveOverhead needs milliseconds 0..10000, got '{value}'"))
-                }
-            },
-            "usi_ponder" => {}
-            "usi_variant" => {
-                if !value.eq_ignore_ascii_case("minishogi") {
-                    self.say(&format!("info string unsupported variant '{value}': only minishogi"));
+        use OptionValue::{Number, Text};
+        match (id, value) {
+            (OptionId::Hash, Number(mb)) => {
+                if let Err(e) = searcher.set_hash_mb(mb as usize) {
+                    self.say(&format!(
+                        "info string USI_Hash not set to {mb} MB ({e}): the table keeps its size"
+                    ));
                 }
             }
-            "rules" => match RuleSet::from_name(&value) {
-                Some(r) => {
-                    self.rules = r;
-                    self.game = Game::new(self.game.start().clone(), r);
+            (OptionId::Threads, Number(threads)) => searcher.set_threads(threads as usize),
+            (OptionId::MoveOverhead, Number(ms)) => searcher.set_move_overhead(Duration::from_millis(ms)),
+            (OptionId::Rules, Text(name)) => {
+                if let Some(rules) = RuleSet::from_name(&name) {
+                    self.rules = rules;
+                    self.game = Game::new(self.game.start().clone(), rules);
                 }
-                None => self.say(&format!("info string unknown rule set '{value}' (standard, draw300)")),
-            },
-            "weightsfile" => {
-                // Empty means the shipped weights; otherwise a spec of `Weights::from_spec`.
-                let v = empty_if_default(&value);
-                let spec = if v.is_empty() { "embedded" } else { v };
-                match Weights::from_spec(spec) {
+            }
+            (OptionId::WeightsFile, Text(text)) => {
+                // Empty means the shipped linear weights (`linear`); else `initial` or a file.
+                let spec = if text.is_empty() { EvalSpec::Linear } else { EvalSpec::parse(&text) };
+                match spec.weights() {
                     Ok(w) => searcher.set_weights(w),
                     Err(e) => self.say(&format!("info string {e}")),
                 }
             }
-            "evalfile" => {
+            (OptionId::EvalFile, Text(text)) => {
                 // `embedded` (the default, also empty) is the shipped network, `linear` the
                 // linear weights, anything else a network file.
-                let v = empty_if_default(&value);
-                match network_from_spec(v) {
+                match EvalSpec::parse(&text).network() {
                     Ok(network) => {
                         let about = match &network {
                             Some(net) => format!(
                                 "info string network {}: {}",
-                                if v.is_empty() { "embedded" } else { v },
+                                if text.is_empty() { "embedded" } else { &text },
                                 net.description()
                             ),
                             None => "info string linear evaluation".to_string(),
@@ -215,22 +193,23 @@ impl Usi {
                     Err(e) => self.say(&format!("info string {e}; evaluation unchanged")),
                 }
             }
-            "tablebasedir" => {
-                let v = empty_if_default(&value);
-                if v.is_empty() {
+            (OptionId::TablebaseDir, Text(text)) => {
+                if text.is_empty() {
                     searcher.set_oracle(None);
                 } else {
-                    match TablebaseOracle::open(Path::new(&v)) {
+                    match TablebaseOracle::open(Path::new(&text)) {
                         Ok(oracle) => {
                             let n = oracle.table_count();
                             searcher.set_oracle(Some(Arc::new(oracle)));
-                            self.say(&format!("info string {n} tables in {v}"));
+                            self.say(&format!("info string {n} tables in {text}"));
                         }
-                        Err(e) => self.say(&format!("info string cannot open tables in {v}: {e}")),
+                        Err(e) => self.say(&format!("info string cannot open tables in {text}: {e}")),
                     }
                 }
             }
-            _ => self.say(&format!("info string unknown option '{name}'")),
+            // USI_Ponder needs no set-up and USI_Variant has one value; the table's types rule
+            // out any other pair.
+            _ => {}
         }
     }
 
@@ -337,7 +316,7 @@ impl Usi {
             Err(_) => {
                 // A panic in search is a bug; keep the loop alive with a fresh searcher.
                 self.say("info string internal error in search; engine reset");
-                self.searcher = Some(Searcher::shipped(DEFAULT_HASH_MB));
+                self.searcher = Some(Searcher::shipped(DEFAULT_HASH_MB as usize));
             }
         }
     }
@@ -347,14 +326,6 @@ impl Usi {
         if self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
             self.finish_search(false);
         }
-    }
-}
-
-fn empty_if_default(v: &str) -> &str {
-    if v == "<empty>" {
-        ""
-    } else {
-        v
     }
 }
 

@@ -11,10 +11,8 @@ use minishogi_tablebase::{By, Tablebase};
 /// Limits that make the answers reproducible: nodes, not time.
 fn limits() -> AnalysisLimits {
     AnalysisLimits {
-        mate_nodes: Some(2_000_000),
-        mate_time: None,
-        engine_time: None,
-        engine_depth: Some(4),
+        mate: minishogi_mate::Limits { nodes: Some(2_000_000), ..Default::default() },
+        engine: minishogi_engine::Limits::depth(4),
         ..AnalysisLimits::default()
     }
 }
@@ -132,6 +130,17 @@ fn a_bad_sfen_is_a_clear_error() {
     assert!(matches!(e, AnalysisError::BadSfen { .. }));
     let text = e.to_string();
     assert!(text.starts_with("bad SFEN '4k/5/5/5 b - 1': "), "{text}");
+    let e = analyse_sfen(None, "startpos moves 5d5c 5d5c", Color::Sente, &limits()).expect_err("illegal");
+    assert!(matches!(e, AnalysisError::BadMove(_)));
+    assert_eq!(e.to_string(), "move 2 \"5d5c\": illegal in rbsgk/4p/P4/5/KGSBR w - 2");
+}
+
+#[test]
+fn the_position_after_the_moves_is_analysed() {
+    // The pawns take each other (sente's pawn, then gote's king): a pawn in each hand.
+    let line = "4k/4p/4P/5/K4 b - 1 moves 1c1b 1a1b";
+    let with_moves = analyse_sfen(None, line, Color::Sente, &limits()).expect("an analysis");
+    assert_eq!(with_moves.sfen, "5/4k/5/5/K4 b Pp 3");
 }
 
 #[test]
@@ -139,7 +148,7 @@ fn a_mate_the_engine_sees_is_proved_by_the_solver() {
     // A quiet sacrifice, G*1b, mates in three (crates/mate/tests/it/problems.rs): tsume has no
     // mate, and with the any-move step off only the engine (at depth 8) finds it; the solver proves
     // it with quiet moves allowed, within the engine's distance.
-    let limits = AnalysisLimits { any_move_plies: 0, engine_depth: Some(8), ..limits() };
+    let limits = AnalysisLimits { any_move_plies: 0, engine: minishogi_engine::Limits::depth(8), ..limits() };
     let a = analyse_sfen(None, "K1k2/2p2/1G1b1/4B/5 b G 1", Color::Sente, &limits).expect("an analysis");
     assert!(a.exact && a.source == Source::MateSolver, "{a}");
     assert_eq!((a.result, a.plies), (GameResult::Win, Some(3)), "{a}");

@@ -2,8 +2,7 @@
 
 use crate::output::CliResult;
 use clap::Args;
-use minishogi_engine::network_from_spec;
-use minishogi_engine::{bench_with, Searcher, Weights};
+use minishogi_engine::{bench_with, EvalSpec, Searcher};
 use std::io::Write;
 
 /// Arguments of `minishogi bench`.
@@ -12,7 +11,7 @@ pub struct BenchArgs {
     /// Search depth per position.
     #[arg(long, default_value_t = 10)]
     pub depth: u32,
-    /// Weights: a file, `initial` (default) or `embedded`. The hand-set initial weights keep the
+    /// Linear weights: a file, `initial` (default) or `linear` (the shipped ones). The hand-set initial weights keep the
     /// node count a signature of the search alone, that does not move when new tuned weights
     /// are shipped.
     #[arg(long, default_value = "initial")]
@@ -28,13 +27,13 @@ pub struct BenchArgs {
 
 /// `bench`: searches the benchmark positions; with `--verbose` prints each position's nodes.
 pub fn exec(args: &BenchArgs) -> CliResult {
-    let weights = Weights::from_spec(&args.weights).map_err(|e| e.to_string())?;
+    let weights = EvalSpec::parse(&args.weights).weights().map_err(|e| e.to_string())?;
     if !(1..=64).contains(&args.depth) {
         return Err(format!("--depth must be 1..64, got {}", args.depth));
     }
     let mut searcher = Searcher::new(weights, 16);
     if let Some(spec) = &args.eval_file {
-        searcher.set_network(network_from_spec(spec).map_err(|e| e.to_string())?);
+        searcher.set_network(EvalSpec::parse(spec).network().map_err(|e| e.to_string())?);
     }
     let mut out = std::io::stdout().lock();
     // A closed stdout (e.g. piped into `head`) ends the report quietly instead of panicking.

@@ -24,7 +24,7 @@ pub struct LabelArgs {
     /// The worker threads.
     #[command(flatten)]
     pub threads: Threads,
-    /// Weights that label: a file, `initial` or `embedded` (default).
+    /// Weights that label: a file, `initial` or `linear` (default, the shipped ones).
     #[arg(long, conflicts_with = "network")]
     pub weights: Option<String>,
     /// A network that labels instead of the weights: `embedded` (the shipped one) or a file.

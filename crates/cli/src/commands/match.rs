@@ -14,7 +14,7 @@ use minishogi_arena::{
     BookSettings, EngineSpec, Error, GameSettings, MatchScore, MatchSettings, RecordWriter, Scorer,
     TimeControl,
 };
-use minishogi_arena::{load_weights, MatchReport, EMBEDDED};
+use minishogi_arena::{load_weights, MatchReport};
 use minishogi_arena::{play_match, MatchConfig, PlayerSpec};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -287,10 +287,10 @@ pub struct WeightsMatchArgs {
     /// Nodes per move for the bundled engine.
     #[arg(long, default_value_t = 2000)]
     pub nodes: u64,
-    /// Weights of player A: a file, `initial` or `embedded` (default).
+    /// Weights of player A: a file, `initial` or `linear` (default, the shipped ones).
     #[arg(long)]
     pub a: Option<String>,
-    /// Weights of player B: a file, `initial` or `embedded` (default).
+    /// Weights of player B: a file, `initial` or `linear` (default, the shipped ones).
     #[arg(long, conflicts_with = "engine")]
     pub b: Option<String>,
     /// Player B is this external USI engine (program and arguments separated by spaces).
@@ -327,7 +327,7 @@ pub struct WeightsMatchArgs {
 
 /// Player `label` with the weights named by `spec`.
 fn engine_player(label: &str, spec: Option<&str>, nodes: u64) -> Result<PlayerSpec, String> {
-    let spec = spec.unwrap_or(EMBEDDED);
+    let spec = spec.unwrap_or("linear");
     let weights = load_weights(spec).map_err(flag_error)?;
     Ok(PlayerSpec::weights(format!("{label} ({spec})"), weights, nodes))
 }

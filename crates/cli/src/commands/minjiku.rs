@@ -7,15 +7,20 @@ use crate::output::{print_lines, CliResult};
 use crate::progress::{Report, Reporter};
 use crate::report::{describe_minjiku, Text};
 use clap::Args;
-use minjiku::{PerftDivide, Position};
+use minjiku::{PerftDivide, Position, PositionMovesError, PositionWithMoves};
 use minjiku_tablebase::{
     build, default_sets, info, verify, BuildEvent, BuildOptions, Material, MinjikuTablebase,
 };
 use std::path::PathBuf;
 
-/// The value parser of `--fen`: a position in Minjiku notation (or `startpos`).
+/// The value parser of `--fen`: a position in Minjiku notation (or `startpos`), optionally with
+/// the moves played from it (`startpos moves h2a9+`); the position after them counts.
 fn fen_flag(text: &str) -> Result<Position, FlagError> {
-    Position::from_fen(text).map_err(|e| FlagError::Message(format!("bad position '{text}': {e}")))
+    match PositionWithMoves::parse(text) {
+        Ok(line) => Ok(line.position),
+        Err(PositionMovesError::Fen(e)) => Err(FlagError::Message(format!("bad position '{text}': {e}"))),
+        Err(e) => Err(FlagError::Message(e.to_string())),
+    }
 }
 
 /// The value parser of a Minjiku material set such as `KQvK`.
@@ -26,7 +31,8 @@ fn material_flag(text: &str) -> Result<Material, FlagError> {
 /// A position given on the command line.
 #[derive(Args, Clone, Debug)]
 pub struct FenArg {
-    /// The position in Minjiku notation (see docs/minjiku.md), or `startpos`.
+    /// The position in Minjiku notation (see docs/minjiku.md), or `startpos`, optionally with
+    /// `moves M...` in coordinate notation.
     #[arg(long, value_parser = fen_flag)]
     pub fen: Position,
 }
@@ -122,7 +128,7 @@ pub fn generate(a: &GenArgs, report: Reporter<'_>) -> CliResult {
 /// Arguments of `minjiku tb probe`.
 #[derive(Args, Clone, Debug)]
 pub struct ProbeArgs {
-    /// The position in Minjiku notation (docs/minjiku.md).
+    /// The position in Minjiku notation (docs/minjiku.md), optionally with `moves M...`.
     #[arg(long, value_parser = fen_flag)]
     pub fen: Position,
     /// The table directory.

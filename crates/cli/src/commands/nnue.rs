@@ -5,7 +5,7 @@ use crate::flags::Threads;
 use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::{games_bar, EpochBar, PairLines};
 use clap::Args;
-use minishogi_arena::{load_weights, EMBEDDED};
+use minishogi_arena::load_weights;
 use minishogi_selfplay::summary;
 use minishogi_trainer::{best_line, generations_table, run_loop, LoopEvent, LoopStep, NnueLoopConfig};
 use minishogi_trainer::{
@@ -183,7 +183,8 @@ pub struct NnueLoopArgs {
     /// Nodes per move in the matches.
     #[arg(long, default_value_t = 2000)]
     pub match_nodes: u64,
-    /// The linear weights the loop starts from: a file, `initial` or `embedded` (default).
+    /// The linear weights the loop starts from: a file, `initial` or `linear` (default, the
+    /// shipped ones).
     #[arg(long)]
     pub linear: Option<String>,
     /// Seed of the whole run.
@@ -208,7 +209,7 @@ pub struct NnueLoopArgs {
 impl NnueLoopArgs {
     /// The loop's settings, checked.
     pub fn config(&self) -> Result<NnueLoopConfig, String> {
-        let spec = self.linear.as_deref().unwrap_or(EMBEDDED);
+        let spec = self.linear.as_deref().unwrap_or("linear");
         let weights = load_weights(spec).map_err(flag_error)?;
         let (selfplay, matches) = self.opening.loop_configs(self.games, self.nodes, self.match_games)?;
         Ok(NnueLoopConfig {

@@ -1,7 +1,8 @@
 //! `moves`, `perft` and `show`: the rules of a position given on the command line (the start
-//! position by default), and what `perft` prints.
+//! position by default), and what `perft` prints. A position may carry the moves played from it
+//! (`SFEN moves 5d5c 1b1c`); these commands look at the position after them.
 
-use crate::flags::sfen_flag;
+use crate::flags::{parse_sfen, sfen_flag};
 use crate::output::{print_lines, CliResult};
 use crate::stdin_lines::answer_lines;
 use clap::Args;
@@ -11,10 +12,11 @@ use std::time::Instant;
 /// The position of `moves`, `perft` and `show`: given positionally or with `--sfen`.
 #[derive(Args, Clone, Debug)]
 pub struct SfenArg {
-    /// The position as SFEN, or `startpos` (instead of --sfen).
+    /// The position as SFEN, or `startpos`, optionally with `moves M...` (instead of --sfen).
     #[arg(value_name = "SFEN", conflicts_with = "sfen", value_parser = sfen_flag)]
     pub position: Option<Position>,
-    /// The position as SFEN, or `startpos` (default: the start position).
+    /// The position as SFEN, or `startpos`, optionally with `moves M...` (default: the start
+    /// position).
     #[arg(long, value_parser = sfen_flag)]
     pub sfen: Option<Position>,
 }
@@ -29,13 +31,14 @@ impl SfenArg {
 /// Arguments of `moves`.
 #[derive(Args, Clone, Debug)]
 pub struct MovesArgs {
-    /// The position as SFEN, or `startpos` (instead of --sfen).
+    /// The position as SFEN, or `startpos`, optionally with `moves M...` (instead of --sfen).
     #[arg(value_name = "SFEN", conflicts_with_all = ["sfen", "stdin"], value_parser = sfen_flag)]
     pub position: Option<Position>,
-    /// The position as SFEN, or `startpos` (default: the start position).
+    /// The position as SFEN, or `startpos`, optionally with `moves M...` (default: the start
+    /// position).
     #[arg(long, conflicts_with = "stdin", value_parser = sfen_flag)]
     pub sfen: Option<Position>,
-    /// Read SFENs from stdin, one per line, and answer each with one line: its legal moves sorted
+    /// Read SFENs (with moves or not) from stdin, one per line, and answer each with one line: its legal moves sorted
     /// bytewise and separated by spaces (empty when there are none), or `error: ...` for a bad line.
     #[arg(long)]
     pub stdin: bool,
@@ -57,8 +60,7 @@ pub fn moves(args: MovesArgs) -> CliResult {
 /// The answer of `moves --stdin` to line `number` (from 1): the sorted legal moves separated by
 /// spaces, or the error line.
 fn moves_line(number: usize, line: &str) -> Result<String, String> {
-    let pos =
-        Position::from_sfen(line).map_err(|e| format!("error: line {number}: bad SFEN '{line}': {e}"))?;
+    let pos = parse_sfen(line).map_err(|e| format!("error: line {number}: {e}"))?;
     Ok(pos.sorted_legal_moves().join(" "))
 }
 

@@ -8,8 +8,8 @@ use clap::Args;
 use minishogi_arena::Error as ArenaError;
 use minishogi_arena::MatchConfig;
 use minishogi_arena::OpeningConfig;
-use minishogi_arena::{load_weights, Evaluation, EMBEDDED};
-use minishogi_engine::network_from_spec;
+use minishogi_arena::{load_weights, Evaluation};
+use minishogi_engine::EvalSpec;
 use minishogi_selfplay::summary;
 use minishogi_selfplay::{selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
 use minishogi_trainer::Error;
@@ -102,7 +102,7 @@ pub struct SelfplayArgs {
     /// Seed; the same seed gives the same games whatever the thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Weights that play: a file, `initial` or `embedded` (default).
+    /// Weights that play: a file, `initial` or `linear` (default, the shipped ones).
     #[arg(long, conflicts_with = "network")]
     pub weights: Option<String>,
     /// A network that plays instead of the weights: `embedded` (the shipped one) or a file.
@@ -140,13 +140,13 @@ pub fn exec(args: &SelfplayArgs) -> CliResult {
 /// dataset records (the weights' spec, or `network SPEC` as the Python package records it).
 pub fn player(network: Option<&str>, weights: Option<&str>) -> Result<(Evaluation, String), String> {
     match network {
-        Some(spec) => match network_from_spec(spec) {
+        Some(spec) => match EvalSpec::parse(spec).network() {
             Ok(Some(net)) => Ok((Evaluation::Network(net), format!("network {spec}"))),
-            Ok(None) => Err("--network linear is --weights embedded: name the weights instead".into()),
+            Ok(None) => Err("--network linear is --weights linear: name the weights instead".into()),
             Err(e) => Err(format!("--network {spec}: {e}")),
         },
         None => {
-            let spec = weights.unwrap_or(EMBEDDED);
+            let spec = weights.unwrap_or("linear");
             let weights = load_weights(spec).map_err(flag_error)?;
             Ok((Evaluation::Linear(Box::new(weights)), spec.to_string()))
         }

@@ -5,8 +5,8 @@ use crate::flags::Threads;
 use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::{games_bar, PairLines};
 use clap::Args;
+use minishogi_arena::load_weights;
 use minishogi_arena::MatchConfig;
-use minishogi_arena::{load_weights, EMBEDDED};
 use minishogi_selfplay::{summary, Dataset};
 use minishogi_trainer::tune_to_files;
 use minishogi_trainer::{largest_changes, EpochStats, TuneConfig};
@@ -63,7 +63,7 @@ pub struct TuneArgs {
     /// Datasets written by `minishogi selfplay`.
     #[arg(long, num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
-    /// Starting weights: a file, `initial` or `embedded` (default).
+    /// Starting weights: a file, `initial` or `linear` (default, the shipped ones).
     #[arg(long)]
     pub init: Option<String>,
     /// The tuned weights file to write.
@@ -91,7 +91,7 @@ pub fn tune(args: &TuneArgs) -> CliResult {
 }
 
 fn tune_with(args: &TuneArgs, lines: Lines<'_>) -> CliResult {
-    let init = load_weights(args.init.as_deref().unwrap_or(EMBEDDED)).map_err(flag_error)?;
+    let init = load_weights(args.init.as_deref().unwrap_or("linear")).map_err(flag_error)?;
     let datasets =
         Dataset::load_all(&args.data, |path, d| lines(&format!("{}: {}", path.display(), summary(d))));
     let datasets = datasets.map_err(flag_error)?;
@@ -137,7 +137,7 @@ pub struct TrainArgs {
     /// Tune on the datasets of this many latest rounds.
     #[arg(long, default_value_t = 3)]
     pub window: usize,
-    /// Starting weights: a file, `initial` (default) or `embedded`.
+    /// Starting weights: a file, `initial` (default) or `linear` (the shipped ones).
     #[arg(long, default_value = "initial")]
     pub init: String,
     /// Directory for datasets, candidates, loss curves and summary.md.

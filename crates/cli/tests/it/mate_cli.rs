@@ -25,6 +25,28 @@ fn a_drop_mate_in_text_and_json() {
 }
 
 #[test]
+fn a_position_with_moves_is_solved_after_its_moves() {
+    // Gote's king steps into the corner, where a gold dropped on 1b (guarded by the pawn) mates.
+    let line = "3k1/5/4P/5/K4 w G 1 moves 2a1a";
+    let json: serde_json::Value =
+        serde_json::from_str(stdout(&run(&["mate", line, "--json"])).trim()).expect("json");
+    assert_eq!((json["result"].clone(), json["plies"].clone()), ("mate".into(), 1.into()));
+    assert_eq!(json["line"], serde_json::json!(["G*1b"]));
+    // The example: the naked king's escape, then any mate within 3 plies or none.
+    let out = run(&["mate", "--any-move", "--max-plies", "3", "4k/5/5/P4/KGSBR w - 1 moves 1a2a"]);
+    assert!(stdout(&out).starts_with("mate in") || stdout(&out).starts_with("no mate"));
+    let bad = run(&["mate", "--sfen", "startpos moves 5d5c 1a1b"]);
+    common::assert_error(&bad, &["move 2 \"1a1b\": illegal in rbsgk/4p/P4/5/KGSBR w - 2"]);
+    let input = "startpos moves 5d5c 1a1b\n4k/5/4P/5/K4 b G 1 moves\n";
+    let out = run_with_stdin(&["mate"], input);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("error: move 2 \"1a1b\""), "{text}");
+    assert!(lines[1].starts_with("mate in 1: G*1b"), "an empty moves list: {text}");
+}
+
+#[test]
 fn stdin_gives_one_answer_per_line() {
     // A refused pawn-drop mate (no mate), a quiet drop that tsume cannot use, a bad line.
     let input = "3rk/3p1/5/2B2/K4 b P 1\n\n5/k4/5/1K3/5 b R 1\nnot a position\n";

@@ -60,3 +60,30 @@ fn bad_input_is_a_one_line_error() {
     assert_eq!(run(&["minjiku", "moves"]).status.code(), Some(2));
     assert_eq!(run(&["minjiku", "perft", "--fen", "startpos"]).status.code(), Some(2));
 }
+
+#[test]
+fn perft_at_depth_0_is_the_position_itself() {
+    let run_perft = |divide: &[&str]| {
+        let mut args = vec!["minjiku", "perft", "--fen", "startpos", "--depth", "0"];
+        args.extend(divide);
+        stdout(&run(&args))
+    };
+    assert_eq!(run_perft(&[]), "nodes 1\n");
+    assert_eq!(run_perft(&["--divide"]), "nodes 1\n");
+}
+
+#[test]
+fn a_position_carries_the_moves_played_from_it() {
+    // The Dragon King's promoting capture of the crate docs' example.
+    let after = "km/rfsgbbgsqr/+Dxdvjacdyl*/pppppppppp/10/10/10/10/PPPPPPPPPP/L*YDCAJV1XL*/RQSGBBGSFR/MK b";
+    let direct = stdout(&run(&["minjiku", "moves", "--fen", after]));
+    assert_eq!(stdout(&run(&["minjiku", "moves", "--fen", "startpos moves h2a9+"])), direct);
+    let show = |fen: &str| stdout(&run(&["minjiku", "show", "--fen", fen]));
+    assert_eq!(show("startpos moves h2a9+"), show(after));
+    assert_eq!(show("startpos moves"), show("startpos"));
+    let perft = |fen: &str| stdout(&run(&["minjiku", "perft", "--fen", fen, "--depth", "1"]));
+    assert_eq!(perft("startpos moves h2a9+"), perft(after));
+    let illegal = run(&["minjiku", "moves", "--fen", "startpos moves h2a9+ h2a9+"]);
+    assert_error(&illegal, &[&format!("move 2 \"h2a9+\": illegal in {after}")]);
+    assert_error(&run(&["minjiku", "moves", "--fen", "startpos moves h2"]), &["move 1 \"h2\": not a move"]);
+}

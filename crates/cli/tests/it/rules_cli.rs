@@ -122,3 +122,42 @@ fn bad_input_is_a_one_line_error_with_a_non_zero_exit() {
     assert_eq!(run(&["perft", "--sfen", "startpos", "--depth", "x"]).status.code(), Some(2));
     assert_eq!(run(&["moves", "--sfen", "startpos", "--stdin"]).status.code(), Some(2));
 }
+
+#[test]
+fn a_position_carries_the_moves_played_from_it() {
+    // 5d5c then 1b1c: each side's pawn one step forward, written out by hand.
+    let after = "rbsgk/5/P3p/5/KGSBR b - 3";
+    let direct = stdout(&run(&["moves", "--sfen", after]));
+    assert!(!direct.is_empty());
+    assert_eq!(stdout(&run(&["moves", "startpos moves 5d5c 1b1c"])), direct);
+    assert_eq!(stdout(&run(&["moves", "--sfen", "sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5d5c 1b1c"])), direct);
+    assert_eq!(stdout(&run(&["show", "startpos moves 5d5c 1b1c"])), stdout(&run(&["show", after])));
+    let perft = |sfen: &str| stdout(&run(&["perft", "--sfen", sfen, "--depth", "2"]));
+    assert_eq!(perft("startpos moves 5d5c 1b1c"), perft(after));
+    // An empty moves list is the position itself.
+    assert_eq!(stdout(&run(&["moves", "startpos moves"])), stdout(&run(&["moves", "startpos"])));
+    // The example: the naked-king handicap's gote escapes the rook's check.
+    let escape = stdout(&run(&["show", "4k/5/5/P4/KGSBR w - 1 moves 1a2a"]));
+    assert_eq!(escape, stdout(&run(&["show", "3k1/5/5/P4/KGSBR b - 2"])));
+}
+
+#[test]
+fn a_bad_move_is_named_with_its_index() {
+    let illegal = run(&["perft", "--sfen", "startpos moves 5d5c 1a1b", "--depth", "1"]);
+    assert_error(&illegal, &["move 2 \"1a1b\": illegal in rbsgk/4p/P4/5/KGSBR w - 2"]);
+    let malformed = run(&["moves", "startpos moves 5d5c 5z"]);
+    assert_error(&malformed, &["move 2 \"5z\": not a USI move"]);
+    let out = run_with_stdin(&["moves", "--stdin"], "startpos moves 5d5c\nstartpos moves 5d5c 5d5c\n");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let replies = stdout(&run(&["moves", "--sfen", "rbsgk/4p/P4/5/KGSBR w - 2"]));
+    assert_eq!(lines[0], replies.lines().collect::<Vec<_>>().join(" "), "{text}");
+    assert!(lines[1].starts_with("error: line 2: move 2 \"5d5c\": illegal in"), "{text}");
+}
+
+#[test]
+fn perft_at_depth_0_is_the_position_itself() {
+    assert_eq!(stdout(&run(&["perft", "--depth", "0"])), "nodes 1\n");
+    assert_eq!(stdout(&run(&["perft", "--depth", "0", "--divide"])), "nodes 1\n");
+}

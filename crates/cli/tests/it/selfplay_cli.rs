@@ -94,13 +94,15 @@ fn the_network_can_play_the_games() {
     let p = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
     let base = ["selfplay", "--games", "4", "--nodes", "200", "--seed", "5", "--threads", "2"];
     ok(&run(&[&base[..], &["--network", "embedded", "--out", &p("net.data")]].concat()));
-    ok(&run(&[&base[..], &["--weights", "embedded", "--out", &p("lin.data")]].concat()));
+    ok(&run(&[&base[..], &["--weights", "linear", "--out", &p("lin.data")]].concat()));
     // Another evaluation plays other games from the same openings.
     assert_ne!(std::fs::read(p("net.data")).unwrap(), std::fs::read(p("lin.data")).unwrap());
 
     for (args, says) in [
         (vec!["--network", "embedded", "--weights", "initial"], "cannot be used with"),
         (vec!["--network", "linear"], "--weights"),
+        (vec!["--weights", "embedded"], "the shipped linear weights are 'linear'"),
+        (vec!["--network", "initial"], "not a network"),
         (vec!["--network", "/nonexistent/net.nnue"], "/nonexistent/net.nnue"),
     ] {
         let result = run(&[&base[..], &args[..], &["--out", &p("x.data")]].concat());

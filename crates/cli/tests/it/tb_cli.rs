@@ -6,7 +6,7 @@ use crate::common;
 use minishogi::{Color, EndReason, Game, Position, RuleSet};
 use std::path::Path;
 
-use common::{run, run_with_stdin};
+use common::{assert_error, run, run_with_stdin};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -75,6 +75,14 @@ fn probe_json_generates_a_small_table_on_the_fly() {
     let out = run(&["tb", "probe", "--sfen", sfen, "--dir", d]);
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("win in"), "{}", text(&out.stdout));
+
+    // A position with a move played from it: the answer is of the position after the move.
+    let out = run(&["tb", "probe", "--json", "--sfen", "3k1/5/5/5/K4 w G 1 moves 2a1a", "--dir", d]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("JSON");
+    check_answer(&json, "4k/5/5/5/K4 b G 2");
+    let out = run(&["tb", "probe", "--sfen", "3k1/5/5/5/K4 w G 1 moves 2a1b 5e5c", "--dir", d]);
+    assert_error(&out, &["move 2 \"5e5c\": illegal in 5/4k/5/5/K4 b G 2"]);
 }
 
 #[test]

@@ -22,5 +22,5 @@ pub use delta::MoveDelta;
 pub use features::{active_features, FEATURES, FEATURE_SET_ID, MAX_ACTIVE};
 pub use file::{NetworkError, NetworkMismatch, MAGIC as NETWORK_MAGIC};
 pub use network::{Network, NetworkParts, EVAL_SCALE, HIDDEN, L2, L2_WEIGHT_LIMIT, MAX_EVAL, QA, QB, QC};
-pub use shipped::{network_from_spec, shipped_network};
+pub use shipped::shipped_network;
 pub use stack::AccumulatorStack;

@@ -1,7 +1,7 @@
 //! The network shipped in `crates/engine/data/network.nnue`, built into the binary: the engine's default
-//! evaluation. `EvalFile` names it `embedded`; `linear` switches to the linear weights.
+//! evaluation, which `EvalSpec` names `embedded`.
 
-use super::{Network, NetworkError};
+use super::Network;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -19,14 +19,4 @@ pub fn shipped_network() -> Arc<Network> {
         )
     });
     Arc::clone(net)
-}
-
-/// The evaluation an `EvalFile` value names: `embedded` (or empty) is the shipped network,
-/// `linear` is none (the linear weights evaluate), anything else a network file to load.
-pub fn network_from_spec(spec: &str) -> Result<Option<Arc<Network>>, NetworkError> {
-    match spec.trim() {
-        "" | "embedded" => Ok(Some(shipped_network())),
-        "linear" => Ok(None),
-        path => Network::load(Path::new(path)).map(|net| Some(Arc::new(net))),
-    }
 }

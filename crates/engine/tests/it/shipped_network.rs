@@ -4,7 +4,7 @@
 
 use minishogi::Position;
 use minishogi_engine::Evaluator;
-use minishogi_engine::{network_from_spec, shipped_network};
+use minishogi_engine::{shipped_network, EvalSpec};
 use std::sync::Arc;
 
 fn eval(sfen: &str) -> i32 {
@@ -15,9 +15,10 @@ fn eval(sfen: &str) -> i32 {
 #[test]
 fn the_shipped_network_decodes_and_is_shared() {
     assert!(Arc::ptr_eq(&shipped_network(), &shipped_network()));
-    let named = network_from_spec("embedded").expect("embedded").expect("a network");
+    let named = EvalSpec::parse("embedded").network().expect("embedded").expect("a network");
     assert!(Arc::ptr_eq(&named, &shipped_network()));
-    assert!(Arc::ptr_eq(&network_from_spec("").expect("empty").expect("a network"), &shipped_network()));
+    let empty = EvalSpec::parse("").network().expect("empty").expect("a network");
+    assert!(Arc::ptr_eq(&empty, &shipped_network()));
 }
 
 #[test]
@@ -40,7 +41,7 @@ fn a_side_a_rook_or_bishop_up_is_ahead() {
 
 #[test]
 fn linear_and_files_are_named_too() {
-    assert!(network_from_spec("linear").expect("linear").is_none());
-    let err = network_from_spec("/no/such/network.nnue").expect_err("missing file");
+    assert!(EvalSpec::parse("linear").network().expect("linear").is_none());
+    let err = EvalSpec::parse("/no/such/network.nnue").network().expect_err("missing file");
     assert!(err.to_string().contains("/no/such/network.nnue"), "{err}");
 }

@@ -226,8 +226,8 @@ class Engine:
         tables: Optional[Union[str, PathLike[str]]] = None,
     ) -> Engine:
         """``network``: ``"embedded"`` (the shipped network, the default), a network file, or ``None`` /
-        ``"linear"`` for the linear evaluation over ``weights`` (``"embedded"`` by default,
-        ``"initial"`` or a weights file). ``hash_mb``: the transposition table (default 16).
+        ``"linear"`` for the linear evaluation over ``weights`` (``"linear"``, the shipped ones, by
+        default, ``"initial"`` or a weights file). ``hash_mb``: the transposition table (default 16).
         ``tables``: endgame tables probed in search.
         ``FileNotFoundError`` for a missing file, ``ValueError`` for a bad one."""
     @property
@@ -313,7 +313,7 @@ def selfplay(
     """Plays games ``first_game .. first_game+games`` of the seed's run on ``threads`` threads,
     each move searched to a budget drawn from ``nodes * (1 ± node_jitter)`` (default 0.25; 0: exactly
     ``nodes``; games from one opening then repeat), and returns them (also written to ``out``, the file ``minishogi selfplay`` writes). The
-    linear ``weights`` play (``"embedded"`` by default) or a ``network``; ``name`` replaces the
+    linear ``weights`` play (``"linear"``, the shipped ones, by default) or a ``network``; ``name`` replaces the
     player's name in the file. Releases the GIL."""
 
 def merge_datasets(paths: Sequence[Union[str, PathLike[str]]], out: Union[str, PathLike[str]]) -> int:

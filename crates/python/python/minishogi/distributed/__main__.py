@@ -32,7 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=1, help="seed of the run: game i uses the stream (seed, i) [default: 1]")
     sp.add_argument("--shard-games", type=int, default=100, help="games per shard (one Ray task each) [default: 100]")
     sp.add_argument("--threads-per-task", type=int, default=1, help="threads (and Ray CPUs) per task [default: 1]")
-    sp.add_argument("--weights", default=None, help="linear weights that play: a file, initial or embedded (default)")
+    sp.add_argument("--weights", default=None, help="linear weights that play: a file, initial or linear (default, the shipped ones)")
     sp.add_argument("--network", default=None, help="a network file that plays instead of the weights")
     sp.add_argument("--name", default=None, help="the player's name in the dataset's metadata")
     sp.add_argument("--opening-min", type=int, default=2, help="fewest random plies of an opening [default: 2]")

@@ -28,7 +28,7 @@ ATTEMPTS_LOG = "attempts.log"
 class SelfplaySettings:
     """A self-play run: the settings of ``minishogi selfplay`` plus the shard size.
 
-    ``weights`` is a linear weights file, ``"initial"`` or ``"embedded"``; ``network`` a network
+    ``weights`` is a linear weights file, ``"initial"`` or ``"linear"`` (the shipped ones); ``network`` a network
     file (it plays instead of the weights); ``name`` what the dataset's metadata calls the player
     (by default the library's name for the weights or network).
     """

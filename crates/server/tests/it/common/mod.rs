@@ -21,9 +21,8 @@ pub fn make_tables(dir: &Path, sets: &[&str]) {
 /// A small analysis budget, so that the tests stay fast.
 pub fn test_analysis() -> AnalysisLimits {
     AnalysisLimits {
-        mate_time: Some(Duration::from_millis(200)),
-        engine_time: None,
-        engine_nodes: Some(20_000),
+        mate: minishogi_mate::Limits { time: Some(Duration::from_millis(200)), ..Default::default() },
+        engine: minishogi_engine::Limits::nodes(20_000),
         hash_mb: 4,
         ..AnalysisLimits::default()
     }
