@@ -132,7 +132,7 @@ fn concurrent_probes_agree() {
             s.spawn(move || {
                 for pos in positions.iter().skip(t).step_by(3) {
                     let i = ix.index(pos).expect("index") as usize;
-                    assert_eq!(stored(&tb, pos).expect("probe"), Some(Value::from_byte(values[i])));
+                    assert_eq!(stored(tb, pos).expect("probe"), Some(Value::from_byte(values[i])));
                 }
             });
         }

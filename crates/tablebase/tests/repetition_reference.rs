@@ -212,8 +212,7 @@ fn larger_two_piece_sets_have_the_tables_mate_only_values() {
 }
 
 /// The tables' exact values under the standard rules against the reference solver, for both
-/// first players. Not compiled yet: the tablebase does not have `Tablebase::verdict` today. When it
-/// does, delete the `#[cfg(any())]` line (adapting the calls if the API differs).
+/// first players, through verdict-only probes.
 mod verdicts {
     use super::*;
     use minishogi::RuleSet;
