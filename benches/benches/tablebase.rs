@@ -1,14 +1,18 @@
-//! Tablebase probes: the value of a position whose block is cached, and from a block that is not
-//! (decompression and checksum included; the file's pages are in the OS page cache). Also the
-//! full probe with best move, and writing a table. Each benchmark asserts the values it reads.
+//! Tablebase probes: the stored value of a position whose block is cached, and from a block that
+//! is not (decompression and checksum included; the file's pages are in the OS page cache). Also
+//! the verdict-only probe, the probe with best move, and writing a table. Each benchmark asserts
+//! the values it reads.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use minishogi::{Color, Position, RuleSet};
 use minishogi_tablebase::{
     generate, repetition_values, table_file_name, write_table, write_table_with_repetition, By,
-    GenerateOptions, Indexer, Material, Tablebase, Value, WriteOptions,
+    GenerateOptions, Indexer, Material, Query, Tablebase, TablebaseError, Value, WriteOptions,
 };
 use std::path::PathBuf;
+
+/// A verdict-only probe of an even game under the standard rules.
+const VERDICT: Query = Query::new(Color::Sente, RuleSet::Standard).verdict_only();
 
 /// Material of the benchmark table: two pieces, about two million slots.
 const MATERIAL: &str = "RB";
@@ -51,6 +55,11 @@ fn positions_in_distinct_blocks(f: &Fixture, stride: u64) -> Vec<(Position, Valu
     out
 }
 
+/// The raw value stored for `pos`, read through the directory (the table looked up, indexed, read).
+fn stored(tb: &Tablebase, pos: &Position) -> Result<Option<Value>, TablebaseError> {
+    tb.table(&Material::of(pos))?.map(|t| t.value(pos)).transpose()
+}
+
 fn probes(c: &mut Criterion) {
     let f = fixture(WriteOptions::default().repetition_block);
     let tb = Tablebase::open(&f.dir).expect("open");
@@ -61,7 +70,7 @@ fn probes(c: &mut Criterion) {
 
     c.bench_function("tb probe value, cached block", |b| {
         b.iter(|| {
-            let v = tb.value(black_box(&hot)).expect("probe").expect("table");
+            let v = stored(&tb, black_box(&hot)).expect("probe").expect("table");
             assert_eq!(v, hot_value);
             v
         })
@@ -72,7 +81,7 @@ fn probes(c: &mut Criterion) {
         b.iter(|| {
             let (pos, expected) = &cold[next];
             next = (next + 1) % cold.len();
-            let v = tb.value(black_box(pos)).expect("probe").expect("table");
+            let v = stored(&tb, black_box(pos)).expect("probe").expect("table");
             assert_eq!(v, *expected);
             v
         })
@@ -89,9 +98,7 @@ fn probes(c: &mut Criterion) {
         .filter_map(|i| f.indexer.position(i))
         .collect();
     assert!(draws.len() > 4 * minishogi_tablebase::DEFAULT_CACHE_BLOCKS);
-    let verdict = |pos: &Position| {
-        tb.verdict(black_box(pos), Color::Sente, RuleSet::Standard).expect("probe").expect("table")
-    };
+    let verdict = |pos: &Position| tb.probe(black_box(pos), VERDICT).expect("probe").expect("table").verdict;
     let hot_draw = draws[draws.len() / 2].clone();
     c.bench_function("tb probe verdict of a mate-only draw, cached blocks", |b| {
         b.iter(|| {
@@ -119,8 +126,8 @@ fn probes(c: &mut Criterion) {
         b.iter(|| {
             let pos = &draws[next];
             next = (next + 1) % draws.len();
-            let v = tb_small.verdict(black_box(pos), Color::Sente, RuleSet::Standard).expect("probe");
-            assert!(matches!(v.expect("table").by, Some(By::Repetition | By::PerpetualCheck)));
+            let v = tb_small.probe(black_box(pos), VERDICT).expect("probe").expect("table").verdict;
+            assert!(matches!(v.by, Some(By::Repetition | By::PerpetualCheck)));
         })
     });
     let _ = std::fs::remove_dir_all(&small.dir);
@@ -131,8 +138,9 @@ fn probes(c: &mut Criterion) {
         b.iter(|| {
             let (pos, expected) = decisive[next];
             next = (next + 1) % decisive.len();
-            let p = tb.probe(black_box(pos)).expect("probe").expect("table");
-            assert_eq!(p.value, *expected);
+            let p = tb.probe(black_box(pos), Query::default()).expect("probe").expect("table");
+            assert_eq!(p.verdict.plies, expected.dtm());
+            assert_eq!(p.best.is_some(), expected.dtm() != Some(0));
             p
         })
     });

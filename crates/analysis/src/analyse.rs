@@ -9,7 +9,7 @@ use crate::proof::{mate_against_every_reply, mate_for_side_to_move, ProvedMate};
 use minishogi::{Color, Position, PositionMovesError, PositionWithMoves, RuleSet};
 use minishogi_engine::Score;
 use minishogi_mate::{Mode, Solver};
-use minishogi_tablebase::{By, Material, Tablebase};
+use minishogi_tablebase::{By, Material, Query, Tablebase};
 
 /// The reply searches share a smaller solver table: it is cleared once per reply.
 const REPLY_TABLE_SHARE: usize = 8;
@@ -41,8 +41,10 @@ pub fn analyse(
     limits: &AnalysisLimits,
 ) -> Result<Analysis, AnalysisError> {
     if let Some(tables) = tables {
-        if let Some(answer) = tables.answer(position, first_player, RuleSet::Standard)? {
-            return Ok(Analysis::from_table(&answer));
+        let query = Query::new(first_player, RuleSet::Standard);
+        if let Some(answer) = tables.probe(position, query)? {
+            let line = tables.line(position, query)?.unwrap_or_default();
+            return Ok(Analysis::from_table(position, &answer, &line));
         }
     }
     let mut budget = MateBudget::new(limits.mate.nodes, limits.mate.time);

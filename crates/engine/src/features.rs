@@ -3,7 +3,7 @@
 
 use crate::layout::*;
 use crate::Weights;
-use minishogi::{attacks, step_attacks};
+use minishogi::attacks::{attacks, step_attacks};
 use minishogi::{Bitboard, Color, Kind, Position};
 use serde::{Deserialize, Serialize};
 

@@ -28,7 +28,6 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod bench;
-mod captures;
 mod codec;
 mod eval_spec;
 mod evaluator;
@@ -52,7 +51,6 @@ mod shared;
 mod stability;
 mod table_probe;
 mod table_root;
-mod tactics;
 mod time_budget;
 mod tt;
 #[allow(unsafe_code)]

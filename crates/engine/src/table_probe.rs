@@ -2,7 +2,7 @@
 
 use crate::oracle::{EndgameOracle, TbValue};
 use minishogi::{Color, Move, Position, RuleSet};
-use minishogi_tablebase::{By, Material, Tablebase, TablebaseError, Verdict, Wdl};
+use minishogi_tablebase::{By, Material, Query, Tablebase, TablebaseError, Verdict, Wdl};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -61,13 +61,14 @@ impl EndgameOracle for TablebaseOracle {
             return None;
         }
         // A table that cannot be read is treated as absent: search on rather than trust it.
-        tb_value(self.tables.verdict(pos, first_player, rules).ok()??)
+        let query = Query::new(first_player, rules).verdict_only();
+        tb_value(self.tables.probe(pos, query).ok()??.verdict)
     }
 
     fn best_move(&self, pos: &Position, first_player: Color, rules: RuleSet) -> Option<Move> {
         if !self.available.contains(&Material::of(pos)) {
             return None;
         }
-        self.tables.exact_probe(pos, first_player, rules).ok()??.best
+        self.tables.probe(pos, Query::new(first_player, rules)).ok()??.best
     }
 }

@@ -1,4 +1,7 @@
-//! Attack tables, computed at compile time.
+//! Attack tables, computed at compile time: the squares a piece attacks, and the lines and
+//! segments between squares. The rules built on them (legal moves, captures, checks, pins) are
+//! methods of [`Position`](crate::Position); these are for code that needs raw attacks, as the
+//! evaluation's mobility terms and the tablebase's un-move generation do.
 //!
 //! Step pieces use one table per colour, kind and square. Sliders use rays: the squares from a
 //! square to the edge in one direction, cut at the first occupied square.

@@ -31,6 +31,16 @@ impl Color {
         }
     }
 
+    /// The row where this side's pieces reach the far side: its promotion zone, where its
+    /// unpromoted pawns may not stand (row 0 is rank a, at the top).
+    #[inline]
+    pub const fn last_row(self) -> u8 {
+        match self {
+            Color::Sente => 0,
+            Color::Gote => 4,
+        }
+    }
+
     /// The SFEN letter: `b` or `w`.
     pub const fn sfen_char(self) -> char {
         match self {

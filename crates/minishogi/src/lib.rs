@@ -15,8 +15,10 @@
 
 #![forbid(unsafe_code)]
 
-mod attacks;
+pub mod attacks;
 mod bitboard;
+mod captures;
+mod checks;
 mod color;
 mod display;
 mod error;
@@ -33,7 +35,6 @@ mod sfen;
 mod square;
 mod zobrist;
 
-pub use attacks::{attacks, between, bishop_attacks, line, rook_attacks, step_attacks};
 pub use bitboard::Bitboard;
 pub use color::Color;
 pub use error::{MoveError, PositionError, SfenError, UnknownName};
@@ -43,7 +44,7 @@ pub use handicap::Handicap;
 pub use moves::{Move, MoveList};
 pub use perft::{perft, perft_divide, perft_parallel, PerftDivide};
 pub use piece::{Kind, Piece};
-pub use position::{last_row, Position, Setup, Undo, STARTPOS_SFEN};
+pub use position::{Position, Setup, Undo, STARTPOS_SFEN};
 pub use position_moves::{BadMove, PositionMovesError, PositionWithMoves};
 pub use square::Square;
 pub use zobrist::hand_key;

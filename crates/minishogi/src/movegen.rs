@@ -1,7 +1,6 @@
 //! Legal move generation: only legal moves, straight into a fixed-size list.
 
 use crate::attacks::{attacks, between, bishop_rays, line, rook_rays, step_attacks};
-use crate::position::last_row;
 use crate::{Bitboard, Color, Kind, Move, MoveList, Position, Square};
 
 impl Position {
@@ -27,7 +26,7 @@ impl Position {
         if t.double_check {
             return count;
         }
-        let promotion_row = last_row(us);
+        let promotion_row = us.last_row();
         let promotion_zone = Bitboard::row(promotion_row);
         for from in t.ours & !Bitboard::from_square(t.king) {
             let (kind, dests) = self.piece_destinations(&t, from);
@@ -72,6 +71,25 @@ impl Position {
             || list.iter().any(|&m| !self.is_pawn_drop_mate(m.to()))
     }
 
+    /// True when the side to move is not in check and has no legal move (which in Minishogi
+    /// loses, as a mate does). A piece other than a pawn in hand can always be dropped, and a
+    /// king step to an unattacked square is always legal: both settle most positions at once.
+    #[inline]
+    pub fn is_stalemate(&self) -> bool {
+        let us = self.side_to_move();
+        let hand = self.hand(us);
+        if [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook].iter().any(|&k| hand.count(k) > 0) {
+            return false;
+        }
+        let king = self.king_square(us);
+        let without_king = self.occupied() & !Bitboard::from_square(king);
+        let steps = step_attacks(us, Kind::King, king) & !self.color_pieces(us);
+        if Iterator::any(&mut steps.into_iter(), |sq| !self.attackers_to(sq, !us, without_king).any()) {
+            return false;
+        }
+        !self.in_check() && !self.has_legal_move()
+    }
+
     /// True when the side to move is in check and has no legal move.
     pub fn is_checkmate(&self) -> bool {
         self.in_check() && !self.has_legal_move()
@@ -98,7 +116,7 @@ impl Position {
 
     /// Pieces of `us` pinned to their king at `king`, given the `occupied` squares.
     #[inline]
-    pub fn pinned(&self, us: Color, king: Square, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn pinned(&self, us: Color, king: Square, occupied: Bitboard) -> Bitboard {
         let them = !us;
         let diagonal = self.pieces(them, Kind::Bishop) | self.pieces(them, Kind::Horse);
         let orthogonal = self.pieces(them, Kind::Rook) | self.pieces(them, Kind::Dragon);
@@ -166,7 +184,7 @@ impl Position {
     #[inline]
     fn pawn_drop_squares(&self, drop_targets: Bitboard) -> Bitboard {
         let us = self.side_to_move();
-        let mut squares = drop_targets & !Bitboard::row(last_row(us));
+        let mut squares = drop_targets & !Bitboard::row(us.last_row());
         for pawn in self.pieces(us, Kind::Pawn) {
             squares &= !Bitboard::col(pawn.col());
         }
@@ -182,7 +200,7 @@ impl Position {
         if t.double_check {
             return;
         }
-        let promotion_row = last_row(us);
+        let promotion_row = us.last_row();
         for from in t.ours & !Bitboard::from_square(t.king) {
             let (kind, dests) = self.piece_destinations(&t, from);
             if kind.promoted().is_none() {

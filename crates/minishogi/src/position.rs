@@ -65,7 +65,7 @@ fn check_material(
             kings[piece.color.index()] += 1;
         }
         if piece.kind == Kind::Pawn {
-            if sq.row() == last_row(piece.color) {
+            if sq.row() == piece.color.last_row() {
                 return Err(PositionError::PawnOnLastRank { side: side_name(piece.color), square: sq });
             }
             let seen = &mut pawn_files[piece.color.index()][sq.col() as usize];
@@ -443,15 +443,6 @@ impl Position {
             setup.board[sq.mirror().index()] = self.board[sq.index()];
         }
         Position::from_setup_unchecked(&setup)
-    }
-}
-
-/// The row where `color`'s pieces reach the far side (the promotion zone).
-#[inline]
-pub const fn last_row(color: Color) -> u8 {
-    match color {
-        Color::Sente => 0,
-        Color::Gote => 4,
     }
 }
 

@@ -30,6 +30,8 @@ fn _minishogi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyOutcome>()?;
     m.add_class::<tablebase::PyTablebase>()?;
     m.add_class::<tablebase::PyProbeResult>()?;
+    m.add_class::<tablebase::PyWdl>()?;
+    m.add_class::<tablebase::PyBy>()?;
     m.add_class::<mate::PyMateResult>()?;
     m.add_function(wrap_pyfunction!(mate::mate, m)?)?;
     m.add("STARTPOS_SFEN", minishogi::STARTPOS_SFEN)?;

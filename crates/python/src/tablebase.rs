@@ -1,49 +1,148 @@
-//! `Tablebase` and `ProbeResult`: exact verdicts from the endgame tables.
+//! `Tablebase`, `ProbeResult` and the `Wdl` and `By` enums: exact verdicts from the endgame
+//! tables, built from the library's `Probe` field by field.
 
-use crate::convert::{parse_color, parse_rules, parse_sfen, py_list, py_opt, table_error, value_error};
+use crate::convert::{parse_color, parse_rules, parse_sfen, py_list, py_opt, table_error};
 use crate::position::position_arg;
-use minishogi::{Color, Move, Position, RuleSet};
-use minishogi_tablebase::{Material, ProbeAnswer, Tablebase, TablebaseError};
+use minishogi::{Move, Position};
+use minishogi_tablebase::{By, Material, Probe, Query, Tablebase, TablebaseError, Wdl};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 
-/// A table probe, as `minishogi tb probe --json` prints it.
+/// Win, draw or loss for the side to move.
+#[pyclass(name = "Wdl", module = "minishogi", frozen, eq, eq_int)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PyWdl {
+    /// The side to move wins.
+    #[pyo3(name = "WIN")]
+    Win,
+    /// Neither side wins.
+    #[pyo3(name = "DRAW")]
+    Draw,
+    /// The side to move loses.
+    #[pyo3(name = "LOSS")]
+    Loss,
+}
+
+impl From<Wdl> for PyWdl {
+    fn from(w: Wdl) -> PyWdl {
+        match w {
+            Wdl::Win => PyWdl::Win,
+            Wdl::Draw => PyWdl::Draw,
+            Wdl::Loss => PyWdl::Loss,
+        }
+    }
+}
+
+impl From<PyWdl> for Wdl {
+    fn from(w: PyWdl) -> Wdl {
+        match w {
+            PyWdl::Win => Wdl::Win,
+            PyWdl::Draw => Wdl::Draw,
+            PyWdl::Loss => Wdl::Loss,
+        }
+    }
+}
+
+#[pymethods]
+impl PyWdl {
+    /// `"win"`, `"draw"` or `"loss"`, as `tb probe` prints it.
+    #[getter]
+    fn label(&self) -> &'static str {
+        Wdl::from(*self).name()
+    }
+
+    fn __str__(&self) -> &'static str {
+        self.label()
+    }
+}
+
+/// How a game is decided.
+#[pyclass(name = "By", module = "minishogi", frozen, eq, eq_int)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PyBy {
+    /// Checkmate (or no legal move).
+    #[pyo3(name = "MATE")]
+    Mate,
+    /// Fourfold repetition, which the first player loses.
+    #[pyo3(name = "REPETITION")]
+    Repetition,
+    /// Fourfold repetition in which a side checked with every move (a draw if both did).
+    #[pyo3(name = "PERPETUAL_CHECK")]
+    PerpetualCheck,
+}
+
+impl From<By> for PyBy {
+    fn from(b: By) -> PyBy {
+        match b {
+            By::Mate => PyBy::Mate,
+            By::Repetition => PyBy::Repetition,
+            By::PerpetualCheck => PyBy::PerpetualCheck,
+        }
+    }
+}
+
+impl From<PyBy> for By {
+    fn from(b: PyBy) -> By {
+        match b {
+            PyBy::Mate => By::Mate,
+            PyBy::Repetition => By::Repetition,
+            PyBy::PerpetualCheck => By::PerpetualCheck,
+        }
+    }
+}
+
+#[pymethods]
+impl PyBy {
+    /// `"mate"`, `"repetition"` or `"perpetual-check"`, as `tb probe` prints it.
+    #[getter]
+    fn label(&self) -> &'static str {
+        By::from(*self).name()
+    }
+
+    fn __str__(&self) -> &'static str {
+        self.label()
+    }
+}
+
+/// A table's answer about a position: the verdict, how and in how many plies, a best move and
+/// the line to the end of the game.
 #[pyclass(name = "ProbeResult", module = "minishogi", frozen, get_all)]
 pub struct PyProbeResult {
-    /// `"win"`, `"draw"` or `"loss"` for the side to move.
-    result: String,
-    /// How: `"mate"`, `"repetition"`, …, or `None`.
-    by: Option<String>,
+    /// Win, draw or loss for the side to move.
+    result: PyWdl,
+    /// How (mate, repetition, perpetual check), or `None` (a draw under `draw300`, or from a
+    /// table that predates repetition values).
+    by: Option<PyBy>,
     /// Plies to mate, for a result by mate.
-    plies: Option<u32>,
+    plies: Option<u16>,
     /// A best move in USI, `None` when there is no legal move.
     best: Option<String>,
     /// The line of best moves to the end of the game.
     line: Vec<String>,
     /// The material set, e.g. `"RG"`.
     material: String,
-    /// Who moved first in the game.
+    /// Who moved first in the game: `"sente"` or `"gote"`.
     first_player: String,
     /// The position probed.
     sfen: String,
+    /// Whether the verdict is proved (not for a draw from a table that predates repetition values).
+    exact: bool,
 }
 
 impl PyProbeResult {
-    /// Built from the JSON the CLI prints, so the two cannot disagree.
-    fn from_answer(answer: &ProbeAnswer) -> PyResult<PyProbeResult> {
-        let json = serde_json::to_value(answer).map_err(value_error)?;
-        let text = |key: &str| json[key].as_str().map(str::to_string);
-        Ok(PyProbeResult {
-            result: text("result").unwrap_or_default(),
-            by: text("by"),
-            plies: json["plies"].as_u64().map(|p| p as u32),
-            best: text("best"),
-            line: answer.line.iter().map(Move::to_string).collect(),
-            material: text("material").unwrap_or_default(),
-            first_player: text("first_player").unwrap_or_default(),
-            sfen: text("sfen").unwrap_or_default(),
-        })
+    fn new(position: &Position, probe: &Probe, line: &[Move]) -> PyProbeResult {
+        PyProbeResult {
+            result: probe.verdict.result.into(),
+            by: probe.verdict.by.map(PyBy::from),
+            plies: probe.verdict.plies,
+            best: probe.best.map(|m| m.to_string()),
+            line: line.iter().map(Move::to_string).collect(),
+            material: probe.material.name(),
+            first_player: probe.first_player.name().to_string(),
+            sfen: position.to_sfen(),
+            exact: probe.is_exact(),
+        }
     }
 }
 
@@ -53,21 +152,21 @@ impl PyProbeResult {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("best", &self.best)?;
-        d.set_item("by", &self.by)?;
+        d.set_item("by", self.by.map(|b| b.label()))?;
         d.set_item("first_player", &self.first_player)?;
         d.set_item("line", &self.line)?;
         d.set_item("material", &self.material)?;
         d.set_item("plies", self.plies)?;
-        d.set_item("result", &self.result)?;
+        d.set_item("result", self.result.label())?;
         d.set_item("sfen", &self.sfen)?;
         Ok(d)
     }
 
     fn __repr__(&self) -> String {
         format!(
-            "ProbeResult(result='{}', by={}, plies={}, best={}, line={})",
+            "ProbeResult(result=Wdl.{:?}, by={}, plies={}, best={}, line={})",
             self.result,
-            py_opt(&self.by),
+            self.by.map_or("None".to_string(), |b| format!("By.{b:?}")),
             py_opt(&self.plies),
             py_opt(&self.best),
             py_list(&self.line)
@@ -84,17 +183,14 @@ pub struct PyTablebase(Tablebase);
 fn probe_one(
     tables: &Tablebase,
     pos: &Position,
-    first: Color,
-    rules: RuleSet,
+    query: Query,
     line: bool,
-) -> Result<ProbeAnswer, TablebaseError> {
+) -> Result<PyProbeResult, TablebaseError> {
     let missing =
         || TablebaseError::MissingTable { material: Material::of(pos), dir: tables.dir().to_path_buf() };
-    if line {
-        return tables.answer(pos, first, rules)?.ok_or_else(missing);
-    }
-    let probe = tables.exact_probe(pos, first, rules)?.ok_or_else(missing)?;
-    Ok(ProbeAnswer { position: pos.clone(), probe, line: Vec::new() })
+    let probe = tables.probe(pos, query)?.ok_or_else(missing)?;
+    let moves = if line { tables.line(pos, query)?.ok_or_else(missing)? } else { Vec::new() };
+    Ok(PyProbeResult::new(pos, &probe, &moves))
 }
 
 #[pymethods]
@@ -119,10 +215,8 @@ impl PyTablebase {
         line: bool,
     ) -> PyResult<PyProbeResult> {
         let (pos, _) = position_arg(pos)?;
-        let (first, rules) = (parse_color(first_player)?, parse_rules(rules)?);
-        let answer =
-            py.allow_threads(|| probe_one(&self.0, &pos, first, rules, line)).map_err(|e| table_error(&e))?;
-        PyProbeResult::from_answer(&answer)
+        let query = Query::new(parse_color(first_player)?, parse_rules(rules)?);
+        py.allow_threads(|| probe_one(&self.0, &pos, query, line)).map_err(|e| table_error(&e))
     }
 
     /// `probe` of each SFEN, in parallel on every core, with the GIL released for the whole
@@ -136,17 +230,12 @@ impl PyTablebase {
         rules: &str,
         line: bool,
     ) -> PyResult<Vec<PyProbeResult>> {
-        let (first, rules) = (parse_color(first_player)?, parse_rules(rules)?);
+        let query = Query::new(parse_color(first_player)?, parse_rules(rules)?);
         let positions = sfens.iter().map(|s| parse_sfen(s)).collect::<PyResult<Vec<_>>>()?;
-        let answers = py
-            .allow_threads(|| {
-                positions
-                    .par_iter()
-                    .map(|p| probe_one(&self.0, p, first, rules, line))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .map_err(|e| table_error(&e))?;
-        answers.iter().map(PyProbeResult::from_answer).collect()
+        py.allow_threads(|| {
+            positions.par_iter().map(|p| probe_one(&self.0, p, query, line)).collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(|e| table_error(&e))
     }
 
     /// The table directory.

@@ -31,7 +31,9 @@ def test_probe_equals_the_cli(cli, tables, first_player):
     assert got == expected
     assert [a.to_dict() for a in tb.probe_many(TABLE_SFENS, first_player=first_player)] == expected
     answer = tb.probe(minishogi.Position(TABLE_SFENS[0]), first_player=first_player)
-    assert (answer.result, answer.by, answer.plies, answer.best, answer.line) == tuple(
+    assert isinstance(answer.result, minishogi.Wdl) and answer.exact
+    assert answer.by is None or isinstance(answer.by, minishogi.By)
+    assert (answer.result.label, answer.by and answer.by.label, answer.plies, answer.best, answer.line) == tuple(
         expected[0][k] for k in ("result", "by", "plies", "best", "line")
     )
 
@@ -53,7 +55,7 @@ def test_a_large_batch_without_lines_equals_the_cli_in_order(cli, tables):
     got = minishogi.Tablebase(tables).probe_many(sfens, line=False)
     assert len(got) == len(expected)
     for a, e in zip(got, expected):
-        assert (a.sfen, a.result, a.by, a.plies, a.best, a.line) == (e["sfen"], e["result"], e["by"], e["plies"], e["best"], [])
+        assert (a.sfen, a.result.label, a.by and a.by.label, a.plies, a.best, a.line) == (e["sfen"], e["result"], e["by"], e["plies"], e["best"], [])
 
 
 def test_missing_table_names_the_command(tables):
@@ -96,3 +98,12 @@ def test_mate_rejects_inconsistent_options():
         minishogi.mate("4k/5/4P/5/K4 b G 1", any_move=True)
     with pytest.raises(ValueError):
         minishogi.mate("4k/5/4P/5/K4 b G 1", max_plies=3)
+
+
+def test_probe_values_are_typed(cli, tables):
+    expected = cli_json(cli, "tb", "probe", "--dir", str(tables), stdin=TABLE_SFENS[0] + "\n")[0]
+    answer = minishogi.Tablebase(tables).probe(TABLE_SFENS[0])
+    assert answer.result == {"win": minishogi.Wdl.WIN, "draw": minishogi.Wdl.DRAW, "loss": minishogi.Wdl.LOSS}[expected["result"]]
+    assert answer.by == {"mate": minishogi.By.MATE, None: None}[expected["by"]]
+    assert str(answer.result) == expected["result"] and answer.result != minishogi.Wdl.DRAW
+    assert minishogi.By.PERPETUAL_CHECK.label == "perpetual-check"

@@ -2,8 +2,8 @@
 //! JSON API (`/api/probe`, `/api/mainline`), and the web page that shows them, embedded in the
 //! binary.
 //!
-//! The values come from [`minishogi_tablebase::Tablebase::answer`] and
-//! [`minishogi_tablebase::Tablebase::verdict`], the code path of `minishogi tb probe`; this crate
+//! The values come from [`minishogi_tablebase::Tablebase::probe`] and
+//! [`minishogi_tablebase::Tablebase::line`], the code path of `minishogi tb probe`; this crate
 //! only sorts, serialises and serves them. A position whose material has no table is answered by
 //! [`minishogi_analysis::analyse`] (the mate solver, then the engine), marked `"exact": false`
 //! unless a mate is proved. See docs/server.md for the JSON shapes and the limits.

@@ -7,7 +7,7 @@ use crate::query::PositionQuery;
 use crate::summary::PositionSummary;
 use crate::value::PositionValue;
 use minishogi::{EndReason, Game, RuleSet};
-use minishogi_tablebase::{Material, Tablebase};
+use minishogi_tablebase::{Material, Query, Tablebase};
 use serde::Serialize;
 
 /// The line of a position to the end of the game.
@@ -45,22 +45,24 @@ pub struct EndOfLine {
     pub reason: &'static str,
 }
 
-/// The line of `query`'s position from [`Tablebase::answer`] (as `tb probe` gives it), each ply
-/// valued with [`Tablebase::verdict`], and the end replayed with the rules' [`Game`].
+/// The line of `query`'s position from [`Tablebase::line`] (as `tb probe` gives it), each ply
+/// valued with a verdict-only [`Tablebase::probe`], and the end replayed with the rules' [`Game`].
 pub fn mainline(tb: &Tablebase, query: &PositionQuery) -> Result<MainlineReport, ApiError> {
     let (position, first_player) = (&query.position, query.first_player);
     let material = Material::of(position);
     let missing = || ApiError::missing_table(&material, tb.dir());
-    let answer = tb.answer(position, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
+    let table_query = Query::new(first_player, RuleSet::Standard);
+    let answer = tb.probe(position, table_query.verdict_only())?.ok_or_else(missing)?;
+    let answer_line = tb.line(position, table_query)?.ok_or_else(missing)?;
     let mut game = Game::with_first_player(position.clone(), RuleSet::Standard, first_player);
-    let mate_only = answer.probe.mate_only;
-    let mut exact = proved(&answer.probe.verdict, mate_only);
-    let mut line = Vec::with_capacity(answer.line.len());
-    for &m in &answer.line {
+    let mate_only = answer.mate_only;
+    let mut exact = answer.is_exact();
+    let mut line = Vec::with_capacity(answer_line.len());
+    for &m in &answer_line {
         game.play(m)
             .map_err(|e| ApiError::internal(format!("the table's line plays an illegal move {m}: {e}")))?;
         let after = game.position();
-        let value = tb.verdict(after, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
+        let value = tb.probe(after, table_query.verdict_only())?.ok_or_else(missing)?.verdict;
         exact &= proved(&value, mate_only);
         line.push(PlyReport { usi: m.to_string(), sfen: after.to_sfen(), value: value.into() });
     }
@@ -71,7 +73,7 @@ pub fn mainline(tb: &Tablebase, query: &PositionQuery) -> Result<MainlineReport,
             first_player: first_player.name(),
             exact,
             source: "tablebase",
-            value: answer.probe.verdict.into(),
+            value: answer.verdict.into(),
         },
         line,
         end: end_of_line(&game),

@@ -7,7 +7,7 @@ use crate::query::PositionQuery;
 use crate::summary::PositionSummary;
 use crate::value::PositionValue;
 use minishogi::{MoveList, RuleSet};
-use minishogi_tablebase::{Material, Tablebase, Verdict, Wdl};
+use minishogi_tablebase::{Material, Query, Tablebase, Verdict, Wdl};
 use serde::Serialize;
 
 /// The answer to a probe (see docs/server.md for an example).
@@ -42,20 +42,22 @@ pub struct MoveReport {
     pub exact: bool,
 }
 
-/// Answers `query` from the tables in `tb`, under the standard rules: the values of
-/// [`Tablebase::answer`] for the position and [`Tablebase::verdict`] for each move (the code path
-/// of `minishogi tb probe`). A missing table is [`ApiError::missing_table`].
+/// Answers `query` from the tables in `tb`, under the standard rules: [`Tablebase::probe`] and
+/// [`Tablebase::line`] for the position, a verdict-only probe for each move (the code path of
+/// `minishogi tb probe`). A missing table is [`ApiError::missing_table`].
 pub fn probe(tb: &Tablebase, query: &PositionQuery) -> Result<ProbeReport, ApiError> {
     let (position, first_player) = (&query.position, query.first_player);
     let material = Material::of(position);
     let missing = || ApiError::missing_table(&material, tb.dir());
-    let answer = tb.answer(position, first_player, RuleSet::Standard)?.ok_or_else(missing)?;
-    let mate_only = answer.probe.mate_only;
+    let table_query = Query::new(first_player, RuleSet::Standard);
+    let answer = tb.probe(position, table_query)?.ok_or_else(missing)?;
+    let answer_line = tb.line(position, table_query)?.ok_or_else(missing)?;
+    let mate_only = answer.mate_only;
     let mut legal = MoveList::new();
     position.legal_moves(&mut legal);
     let mut ranked = Vec::with_capacity(legal.len());
     for &m in legal.iter() {
-        let after = tb.verdict(&position.after(m), first_player, RuleSet::Standard)?.ok_or_else(missing)?;
+        let after = tb.probe(&position.after(m), table_query.verdict_only())?.ok_or_else(missing)?.verdict;
         let usi = m.to_string();
         let exact = proved(&after, mate_only);
         ranked.push((move_rank(&after), MoveReport { usi, value: after.into(), exact }));
@@ -65,12 +67,12 @@ pub fn probe(tb: &Tablebase, query: &PositionQuery) -> Result<ProbeReport, ApiEr
             sfen: position.to_sfen(),
             material: material.name(),
             first_player: first_player.name(),
-            exact: proved(&answer.probe.verdict, mate_only),
+            exact: answer.is_exact(),
             source: "tablebase",
-            value: answer.probe.verdict.into(),
+            value: answer.verdict.into(),
         },
-        best: answer.probe.best.map(|m| m.to_string()),
-        line: answer.line.iter().map(|m| m.to_string()).collect(),
+        best: answer.best.map(|m| m.to_string()),
+        line: answer_line.iter().map(|m| m.to_string()).collect(),
         moves: sort_moves(ranked),
         warning: answer.mate_only_warning(),
     })

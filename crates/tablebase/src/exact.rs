@@ -1,6 +1,6 @@
 //! Best moves and lines that realise a table's exact verdict under the standard rules.
 //!
-//! For a mate the best move keeps the distance (as [`crate::Tablebase::probe`] does). For a mate-only
+//! For a mate the best move keeps the distance. For a mate-only
 //! draw the move follows the progress measure of [`crate::DrawValue`], so that the play it gives
 //! reaches the fourfold repetition with the stated verdict: the winner lowers its measure (and so
 //! makes its non-checking moves), the loser keeps to the mate-only draws and resists longest, and
@@ -10,9 +10,7 @@ use minishogi::{Color, Game, Move, MoveList, Position, RuleSet};
 
 use crate::draw_value::{split, Case, CycleOutcome, DrawValue};
 use crate::error::TablebaseError;
-use crate::material::Material;
-use crate::material_table::{best_move, MaterialTable};
-use crate::tablebase::Tablebase;
+use crate::material_table::MaterialTable;
 use crate::verdict::Verdict;
 use minishogi_retro::Value;
 
@@ -139,7 +137,7 @@ pub(crate) fn exact_line(
 impl MaterialTable {
     /// The verdict of `position` (one index and one value read, and for a mate-only draw under the
     /// standard rules one repetition entry), with that entry.
-    pub fn verdict_and_entry(
+    pub(crate) fn verdict_and_entry(
         &self,
         position: &Position,
         first_player: Color,
@@ -182,75 +180,5 @@ impl Stored for MaterialTable {
             sfen: position.to_sfen(),
             detail: detail.to_string(),
         }
-    }
-}
-
-/// What an exact probe says about a position: its verdict, best move and line, as `tb probe`
-/// answers them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExactProbe {
-    /// The material set.
-    pub material: Material,
-    /// The result under the rules asked for.
-    pub verdict: Verdict,
-    /// The case asked for (who moved first in the game).
-    pub first_player: Color,
-    /// A move that realises the verdict (`None` when there is no legal move).
-    pub best: Option<Move>,
-    /// True when the table predates repetition values: a mate-only draw is then reported as a
-    /// plain draw (`by` is `None`) whatever the rules.
-    pub mate_only: bool,
-}
-
-impl Tablebase {
-    /// The exact result of `position` in a game that `first_player` began, under `rules`, or
-    /// `None` if its table is not in the directory: one value read, and for a mate-only draw one
-    /// repetition entry.
-    pub fn verdict(
-        &self,
-        position: &Position,
-        first_player: Color,
-        rules: RuleSet,
-    ) -> Result<Option<Verdict>, TablebaseError> {
-        let Some(table) = self.table(&Material::of(position))? else { return Ok(None) };
-        Ok(Some(table.verdict_and_entry(position, first_player, rules)?.0))
-    }
-
-    /// The exact result and a best move of `position` (see [`Tablebase::verdict`]).
-    pub fn exact_probe(
-        &self,
-        position: &Position,
-        first_player: Color,
-        rules: RuleSet,
-    ) -> Result<Option<ExactProbe>, TablebaseError> {
-        let material = Material::of(position);
-        let Some(table) = self.table(&material)? else { return Ok(None) };
-        let (verdict, entry) = table.verdict_and_entry(position, first_player, rules)?;
-        // A repetition outcome's move follows its measure; every other verdict keeps the mate value.
-        let best = match entry {
-            Some(e) => {
-                let case = Case::of(position.side_to_move(), first_player);
-                let m = repetition_move(table.as_ref(), position, e, case)?;
-                Some(m.ok_or_else(|| {
-                    Stored::inconsistent(table.as_ref(), position, "no move realises the stored value")
-                })?)
-            }
-            None => best_move(&table, position)?.1,
-        };
-        Ok(Some(ExactProbe { material, verdict, first_player, best, mate_only: !table.has_repetition() }))
-    }
-
-    /// The line of best moves from `position` to the end of the game (a mate, or for a draw under
-    /// the standard rules the fourfold repetition; one drawing move under `draw300` or from a table
-    /// without repetition values), or `None` if its table is not in the directory.
-    pub fn exact_line(
-        &self,
-        position: &Position,
-        first_player: Color,
-        rules: RuleSet,
-    ) -> Result<Option<Vec<Move>>, TablebaseError> {
-        let Some(table) = self.table(&Material::of(position))? else { return Ok(None) };
-        let mate_move = |pos: &Position| best_move(&table, pos).map(|(_, m)| m);
-        exact_line(table.as_ref(), position, first_player, rules, &mate_move).map(Some)
     }
 }

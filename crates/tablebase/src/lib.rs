@@ -16,13 +16,15 @@
 //! write_table(&path, &gold.name(), &Indexer::new(&gold).params(), &values, &WriteOptions::default(), &|_| {})
 //!     .unwrap();
 //! let tb = Tablebase::open(&dir).unwrap();
+//! let query = Query::default(); // an even game under the standard rules
 //! let pos = Position::from_sfen("4k/5/4P/5/K4 b G 1").unwrap();
-//! assert_eq!(tb.value(&pos).unwrap(), None); // no table for GP in the directory
+//! assert_eq!(tb.probe(&pos, query).unwrap(), None); // no table for GP in the directory
 //! let pos = Position::from_sfen("4k/5/5/5/K4 b G 1").unwrap();
-//! let probe = tb.probe(&pos).unwrap().unwrap();
-//! assert!(probe.value.is_win());
-//! let line = tb.line(&pos).unwrap().unwrap();
-//! assert_eq!(line.len() as u16, probe.value.dtm().unwrap());
+//! let probe = tb.probe(&pos, query).unwrap().unwrap();
+//! assert_eq!((probe.verdict.result, probe.verdict.by), (Wdl::Win, Some(By::Mate)));
+//! let line = tb.line(&pos, query).unwrap().unwrap();
+//! assert_eq!(line.first(), probe.best.as_ref());
+//! assert_eq!(Some(line.len() as u16), probe.verdict.plies);
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
@@ -43,7 +45,7 @@ mod material_table;
 mod memory_check;
 mod partitioned;
 mod placement;
-mod probe_answer;
+mod probe;
 mod repetition;
 mod retro_rules;
 mod rewritten_table;
@@ -62,7 +64,6 @@ pub use build::{
 pub use build_run::{build_tables, BuildEvent, BuildRun, VerifiedTable};
 pub use draw_value::{Case, CycleOutcome, DrawValue};
 pub use error::{binary_units, RepetitionAnalysisError, RepetitionError, TablebaseError, VerifyError};
-pub use exact::ExactProbe;
 pub use files::{table_file_name, EXTENSION, GAME, RULE_SET};
 pub use generate::{generate, generate_with_stats, repetition_values};
 pub use index::{Indexer, SCHEME_VERSION};
@@ -76,13 +77,13 @@ pub use minishogi_retro::{
     DEFAULT_CACHE_BLOCKS, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
 };
 pub use partitioned::{build_table_partitioned, generate_partitioned, king_pair_partitioning};
-pub use probe_answer::ProbeAnswer;
+pub use probe::{Probe, Query};
 pub use repetition::RepetitionValues;
 pub use retro_rules::{MinishogiRetro, RetroPos};
 pub use rewritten_table::RewrittenTable;
 pub use table_info::{OutcomeCount, TableInfo};
 pub use table_partition::{king_pair_bounds, ExpandedBytes, TablePartition};
-pub use tablebase::{OnTheFly, Probe, Tablebase};
+pub use tablebase::{OnTheFly, Tablebase};
 pub use verdict::{By, Verdict, Wdl};
 pub use verify::verify;
 pub use verify_repetition::{verify_repetition, RepetitionReport};

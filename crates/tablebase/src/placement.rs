@@ -3,7 +3,7 @@
 //! The indexer ranks placements and the generator un-moves on them, without building a full
 //! [`Position`] in its hot loops.
 
-use minishogi::attacks;
+use minishogi::attacks::attacks;
 use minishogi::{Bitboard, Color, Hand, Kind, Move, Piece, Position, Setup, Square};
 
 /// The `sq` of a piece in hand.
@@ -179,7 +179,7 @@ impl Placement {
             occ |= bit;
             if man.kind == 0 && !man.promoted {
                 let color = man.owner();
-                if man.sq / 5 == minishogi::last_row(color) {
+                if man.sq / 5 == color.last_row() {
                     return false;
                 }
                 let file = 1u8 << (man.sq % 5);

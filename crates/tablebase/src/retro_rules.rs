@@ -9,7 +9,7 @@
 //! such a predecessor's slot holds no legal position, which the generator skips (a cheaper test
 //! than the attack computation, which was a sixth of the generator's time).
 
-use minishogi::attacks;
+use minishogi::attacks::attacks;
 use minishogi::{Bitboard, Color, Kind, MoveList, Square};
 
 use minishogi_retro::RetroRules;
@@ -19,9 +19,9 @@ use crate::index::Indexer;
 use crate::placement::{Changes, Placement, IN_HAND};
 
 /// Gote's last rank (row index): moves that start or end there may promote.
-const GOTE_ZONE: u8 = 4;
+const GOTE_ZONE: u8 = Color::Gote.last_row();
 /// Sente's last rank: no unpromoted sente pawn may stand there.
-const SENTE_LAST: u8 = 0;
+const SENTE_LAST: u8 = Color::Sente.last_row();
 
 /// [`RetroRules`] for one Minishogi material set.
 #[derive(Clone, Debug)]

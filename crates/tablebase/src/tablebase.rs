@@ -1,30 +1,16 @@
-//! A directory of tables, opened lazily per material set, and probes: value, best move, mating line.
+//! A directory of tables, opened lazily per material set (probed through [`crate::Query`]).
 
 use crate::build::{build_table, BuildSummary, MAX_BUILD_PIECES};
 use crate::error::TablebaseError;
 use crate::files::table_file_name;
 use crate::material::Material;
-use crate::material_table::{best_move, MaterialTable};
-use minishogi::{Move, Position};
+use crate::material_table::MaterialTable;
 use minishogi_retro::Progress;
-use minishogi_retro::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
-/// What a probe says about a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Probe {
-    /// The material set.
-    pub material: Material,
-    /// The value from the side to move.
-    pub value: Value,
-    /// A move that keeps the distance: for a win the reply that loses fastest, for a loss the
-    /// longest defence, for a draw a drawing move; `None` when there is no legal move.
-    pub best: Option<Move>,
-}
-
-/// What [`Tablebase::probe_or_generate`] reports while it builds a missing table.
+/// What [`Tablebase::ensure_table`] reports while it builds a missing table.
 #[derive(Clone, Copy, Debug)]
 pub enum OnTheFly<'a> {
     /// The table of `material` is missing and is about to be generated into the directory.
@@ -88,73 +74,34 @@ impl Tablebase {
         self.tables.write().unwrap_or_else(|e| e.into_inner()).remove(material);
     }
 
-    /// The value of `position`, or `None` if its table is not in the directory.
-    pub fn value(&self, position: &Position) -> Result<Option<Value>, TablebaseError> {
-        match self.table(&Material::of(position))? {
-            Some(t) => t.value(position).map(Some),
-            None => Ok(None),
-        }
-    }
-
-    /// Value and best move of `position`, or `None` if its table is not in the directory.
-    pub fn probe(&self, position: &Position) -> Result<Option<Probe>, TablebaseError> {
-        let material = Material::of(position);
-        let Some(table) = self.table(&material)? else {
-            return Ok(None);
-        };
-        let (value, best) = best_move(&table, position)?;
-        Ok(Some(Probe { material, value, best }))
-    }
-
-    /// Value and best move of `position`; a missing table of at most `max_pieces` pieces is first
-    /// generated into the directory (at the default compression level), reporting to `report`.
-    /// A missing larger table is [`TablebaseError::MissingTable`], or
+    /// Makes sure the table of `material` is in the directory: a missing table of at most
+    /// `max_pieces` pieces is generated into it (at the default compression level), reporting to
+    /// `report`. A missing larger table is [`TablebaseError::MissingTable`], or
     /// [`TablebaseError::TooManyPieces`] beyond [`MAX_BUILD_PIECES`].
-    pub fn probe_or_generate(
+    pub fn ensure_table(
         &self,
-        position: &Position,
+        material: &Material,
         max_pieces: u32,
         report: &(dyn Fn(OnTheFly<'_>) + Sync),
-    ) -> Result<Probe, TablebaseError> {
-        if let Some(probe) = self.probe(position)? {
-            return Ok(probe);
+    ) -> Result<(), TablebaseError> {
+        if self.table(material)?.is_some() {
+            return Ok(());
         }
-        let material = Material::of(position);
         let pieces = material.piece_count();
         if pieces > MAX_BUILD_PIECES {
-            return Err(TablebaseError::TooManyPieces { material, pieces, max: MAX_BUILD_PIECES });
+            return Err(TablebaseError::TooManyPieces { material: *material, pieces, max: MAX_BUILD_PIECES });
         }
-        let missing = || TablebaseError::MissingTable { material, dir: self.dir.clone() };
+        let missing = || TablebaseError::MissingTable { material: *material, dir: self.dir.clone() };
         if pieces > max_pieces {
             return Err(missing());
         }
         std::fs::create_dir_all(&self.dir).map_err(|e| TablebaseError::io(&self.dir, e))?;
-        report(OnTheFly::Generating(&material));
+        report(OnTheFly::Generating(material));
         let level = minishogi_retro::WriteOptions::default().level;
-        let summary = build_table(&material, &self.dir, level, &|p| report(OnTheFly::Progress(p)))?;
+        let summary = build_table(material, &self.dir, level, &|p| report(OnTheFly::Progress(p)))?;
         report(OnTheFly::Generated(&summary));
-        self.forget(&material);
-        self.probe(position)?.ok_or_else(missing)
-    }
-
-    /// The line of best moves from `position`: for a win or loss, every move down to the mate
-    /// (its length is the distance); for a draw, one drawing move. `None` if the table is missing.
-    pub fn line(&self, position: &Position) -> Result<Option<Vec<Move>>, TablebaseError> {
-        let Some(table) = self.table(&Material::of(position))? else {
-            return Ok(None);
-        };
-        let mut line = Vec::new();
-        let mut pos = position.clone();
-        loop {
-            let (value, best) = best_move(&table, &pos)?;
-            let Some(m) = best else { break };
-            line.push(m);
-            if value.is_draw() {
-                break;
-            }
-            pos.play(m);
-        }
-        Ok(Some(line))
+        self.forget(material);
+        self.table(material)?.map(|_| ()).ok_or_else(missing)
     }
 }
 

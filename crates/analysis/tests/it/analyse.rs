@@ -6,7 +6,7 @@ use minishogi::{Color, Position, RuleSet};
 use minishogi_analysis::{
     analyse, analyse_sfen, Analysis, AnalysisError, AnalysisLimits, GameResult, Source,
 };
-use minishogi_tablebase::{By, Tablebase};
+use minishogi_tablebase::{By, Material, Query, Tablebase};
 
 /// Limits that make the answers reproducible: nodes, not time.
 fn limits() -> AnalysisLimits {
@@ -47,18 +47,24 @@ fn a_table_position_gets_the_tables_answer() {
     ];
     for (sfen, first_player) in cases {
         let position = pos(sfen);
-        tables.probe_or_generate(&position, 1, &|_| {}).expect("the table generated");
+        tables.ensure_table(&Material::of(&position), 1, &|_| {}).expect("the table generated");
         let a = analyse(Some(&tables), &position, first_player, &limits()).expect("an analysis");
         assert!(a.exact && a.source == Source::Tablebase, "{a}");
         assert_eq!((a.score_cp, a.score_mate, a.depth), (None, None, None), "{a}");
-        // Every key `tb probe --json` prints holds the same value.
-        let probe =
-            tables.answer(&position, first_player, RuleSet::Standard).expect("read").expect("a table");
-        let expected = serde_json::to_value(&probe).expect("json");
+        // The table's probe and line, as `tb probe --json` prints them.
+        let query = Query::new(first_player, RuleSet::Standard);
+        let probe = tables.probe(&position, query).expect("read").expect("a table");
+        let line = tables.line(&position, query).expect("read").expect("a table");
         let got = serde_json::to_value(&a).expect("json");
-        for (key, value) in expected.as_object().expect("an object") {
-            assert_eq!(&got[key], value, "{key} of {sfen}");
-        }
+        assert_eq!(got["sfen"], sfen);
+        assert_eq!(got["material"], probe.material.name());
+        assert_eq!(got["first_player"], first_player.name());
+        assert_eq!(got["result"], probe.verdict.result.name(), "{sfen}");
+        assert_eq!(got["by"].as_str(), probe.verdict.by.map(|b| b.name()), "{sfen}");
+        assert_eq!(got["plies"].as_u64(), probe.verdict.plies.map(u64::from), "{sfen}");
+        assert_eq!(got["best"].as_str(), probe.best.map(|m| m.to_string()).as_deref(), "{sfen}");
+        let line: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+        assert_eq!(got["line"], serde_json::json!(line), "{sfen}");
         assert_eq!(got["exact"], true);
         assert_eq!(got["source"], "tablebase");
     }

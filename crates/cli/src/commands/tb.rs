@@ -9,7 +9,7 @@ use clap::Args;
 use minishogi::{Color, RuleSet};
 use minishogi_tablebase::{
     build_tables, plan_build, requested_sets, BuildEvent, Material, MaterialTable, MemoryCheck, OnTheFly,
-    RewrittenTable, TableInfo, Tablebase, VerifiedTable, WriteOptions, DEFAULT_BUILD_PIECES,
+    Query, RewrittenTable, TableInfo, Tablebase, VerifiedTable, WriteOptions, DEFAULT_BUILD_PIECES,
 };
 use std::collections::HashSet;
 use std::path::Path;
@@ -155,16 +155,18 @@ impl Prober {
                 report(Report::Err(Text(summary).to_string()));
             }
         };
-        self.tables.probe_or_generate(&position, ON_THE_FLY_PIECES, &events).map_err(|e| describe(&e))?;
-        let answer =
-            self.tables.answer(&position, args.first_player, args.rules).map_err(|e| describe(&e))?;
-        let answer = answer.ok_or_else(|| format!("no table for {}", Material::of(&position).name()))?;
-        if let Some(warning) = answer.mate_only_warning() {
-            if self.warned.insert(answer.probe.material) {
+        let material = Material::of(&position);
+        self.tables.ensure_table(&material, ON_THE_FLY_PIECES, &events).map_err(|e| describe(&e))?;
+        let query = Query::new(args.first_player, args.rules);
+        let missing = || format!("no table for {}", material.name());
+        let probe = self.tables.probe(&position, query).map_err(|e| describe(&e))?.ok_or_else(missing)?;
+        let line = self.tables.line(&position, query).map_err(|e| describe(&e))?.ok_or_else(missing)?;
+        if let Some(warning) = probe.mate_only_warning() {
+            if self.warned.insert(probe.material) {
                 report(Report::Err(warning));
             }
         }
-        Ok(ProbeReply(answer))
+        Ok(ProbeReply { position, probe, line })
     }
 }
 

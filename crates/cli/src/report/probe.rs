@@ -1,39 +1,57 @@
 //! `tb probe`'s answer: the exact verdict of a position, a best move and the line that realises
-//! it, as one line of text or (the library's) JSON object.
+//! it, as one line of text or one JSON object.
 
-use minishogi::Move;
-use minishogi_tablebase::ProbeAnswer;
-use serde::{Serialize, Serializer};
+use minishogi::{Move, Position};
+use minishogi_tablebase::{By, Probe};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::fmt;
 
-/// A probe's answer as `tb probe` prints it.
-pub struct ProbeReply(pub ProbeAnswer);
+/// A probe's answer as `tb probe` prints it: the position, the table's [`Probe`] and its line.
+pub struct ProbeReply {
+    /// The position probed.
+    pub position: Position,
+    /// The table's answer.
+    pub probe: Probe,
+    /// The line of best moves to the end of the game.
+    pub line: Vec<Move>,
+}
 
 impl ProbeReply {
     fn moves(&self) -> Vec<String> {
-        self.0.line.iter().map(Move::to_string).collect()
+        self.line.iter().map(Move::to_string).collect()
     }
 }
 
 /// `SFEN [material]: verdict; best move; line moves…`.
 impl fmt::Display for ProbeReply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (verdict, material) = (self.0.probe.verdict, self.0.probe.material.name());
-        write!(f, "{} [{material}]: {verdict}; best ", self.0.position.to_sfen())?;
-        match self.0.probe.best {
+        let (verdict, material) = (self.probe.verdict, self.probe.material.name());
+        write!(f, "{} [{material}]: {verdict}; best ", self.position.to_sfen())?;
+        match self.probe.best {
             Some(m) => write!(f, "{m}")?,
             None if verdict.plies == Some(0) => f.write_str("none (mated or no legal move)")?,
             None => f.write_str("none")?,
         }
-        let line = if self.0.line.is_empty() { "-".to_string() } else { self.moves().join(" ") };
+        let line = if self.line.is_empty() { "-".to_string() } else { self.moves().join(" ") };
         write!(f, "; line {line}")
     }
 }
 
-/// The library's JSON object of the answer.
+/// `{"best", "by", "first_player", "line", "material", "plies", "result", "sfen"}`: the keys in
+/// alphabetical order.
 impl Serialize for ProbeReply {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
+        let verdict = self.probe.verdict;
+        let mut s = serializer.serialize_struct("ProbeReply", 8)?;
+        s.serialize_field("best", &self.probe.best.map(|m| m.to_string()))?;
+        s.serialize_field("by", &verdict.by.map(By::name))?;
+        s.serialize_field("first_player", self.probe.first_player.name())?;
+        s.serialize_field("line", &self.moves())?;
+        s.serialize_field("material", &self.probe.material.name())?;
+        s.serialize_field("plies", &verdict.plies)?;
+        s.serialize_field("result", verdict.result.name())?;
+        s.serialize_field("sfen", &self.position.to_sfen())?;
+        s.end()
     }
 }
 
@@ -41,7 +59,7 @@ impl Serialize for ProbeReply {
 mod tests {
     use super::ProbeReply;
     use minishogi::{Color, Position};
-    use minishogi_tablebase::{By, ExactProbe, Material, ProbeAnswer, Verdict, Wdl};
+    use minishogi_tablebase::{By, Material, Probe, Verdict, Wdl};
 
     fn answer(sfen: &str, verdict: Verdict, line: &[&str], mate_only: bool) -> ProbeReply {
         let position = Position::from_sfen(sfen).expect("a position");
@@ -53,14 +71,9 @@ mod tests {
             moves.push(m);
         }
         let material = Material::of(&position);
-        let probe = ExactProbe {
-            material,
-            verdict,
-            first_player: Color::Sente,
-            best: moves.first().copied(),
-            mate_only,
-        };
-        ProbeReply(ProbeAnswer { position, probe, line: moves })
+        let probe =
+            Probe { material, verdict, first_player: Color::Sente, best: moves.first().copied(), mate_only };
+        ProbeReply { position, probe, line: moves }
     }
 
     #[test]

@@ -6,7 +6,6 @@
 mod deepening;
 mod quiescence;
 
-use crate::captures::captures;
 use crate::evaluator::Evaluator;
 use crate::history::{Killers, PieceTo, QuietStats, NO_MOVE};
 use crate::nnue::AccumulatorStack;
@@ -19,7 +18,6 @@ use crate::score::{from_tt, mate_in, table_repetition_win, to_tt, INFINITE, MATE
 use crate::search_params::*;
 use crate::see::see_ge;
 use crate::shared::Shared;
-use crate::tactics::{gives_direct_check, stalemated};
 use crate::tt::{Bound, Entry};
 use minishogi::{Move, MoveList, Position, RuleSet, Undo, PLY_LIMIT};
 use std::sync::atomic::Ordering;
@@ -254,7 +252,7 @@ impl<'a> Worker<'a> {
         let eval = refined_eval(static_eval, tte.filter(|_| !in_check), ply);
 
         if !pv_node && !in_check && !root && excluded.is_none() {
-            if stalemated(&self.pos) {
+            if self.pos.is_stalemate() {
                 return -mate_in(ply as i32);
             }
             // Reverse futility: far above beta near the leaves.
@@ -341,7 +339,7 @@ impl<'a> Worker<'a> {
                 let futile =
                     depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_FACTOR * depth <= alpha;
                 pruning_late |= late;
-                if (late || futile) && !gives_direct_check(&self.pos, m) {
+                if (late || futile) && !self.pos.gives_direct_check(m) {
                     continue;
                 }
             }
@@ -350,7 +348,7 @@ impl<'a> Worker<'a> {
             if !root && !in_check && best > -MATE_BOUND && depth <= SEE_PRUNE_MAX_DEPTH {
                 let threshold =
                     if quiet { -SEE_QUIET_MARGIN * depth * depth } else { -SEE_CAPTURE_MARGIN * depth };
-                let holds = see_ge(&self.pos, m, threshold) || (quiet && gives_direct_check(&self.pos, m));
+                let holds = see_ge(&self.pos, m, threshold) || (quiet && self.pos.gives_direct_check(m));
                 if !holds {
                     continue;
                 }
@@ -484,7 +482,7 @@ impl<'a> Worker<'a> {
             return None;
         }
         let mut list = MoveList::new();
-        captures(&self.pos, &mut list);
+        self.pos.legal_captures(&mut list);
         for &m in list.iter() {
             if !see_ge(&self.pos, m, probcut_beta - static_eval) {
                 continue;

@@ -2,13 +2,11 @@
 //! the exchange on the target square.
 
 use super::{NodeResult, Worker};
-use crate::captures::captures;
 use crate::ordering::{capture_score, pick_next};
 use crate::piece_value::{attacker_value, value};
 use crate::score::mate_in;
 use crate::search_params::{DELTA_MARGIN, MAX_PLY};
 use crate::see::see_ge;
-use crate::tactics::stalemated;
 use minishogi::MoveList;
 
 impl Worker<'_> {
@@ -34,7 +32,7 @@ impl Worker<'_> {
                 }
             }
         }
-        if !in_check && stalemated(&self.pos) {
+        if !in_check && self.pos.is_stalemate() {
             return -mate_in(ply as i32);
         }
         let static_eval = self.static_eval(tte, in_check);
@@ -54,7 +52,7 @@ impl Worker<'_> {
                 return -mate_in(ply as i32);
             }
         } else {
-            captures(&self.pos, &mut list);
+            self.pos.legal_captures(&mut list);
         }
         let mut scores = [0i32; MoveList::CAPACITY];
         let mut n = 0;

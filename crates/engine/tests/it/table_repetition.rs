@@ -6,7 +6,7 @@ use minishogi::{Color, Game, Position, RuleSet};
 use minishogi_engine::{
     EndgameOracle, Limits, Score, SearchResult, Searcher, TablebaseOracle, TbValue, Weights, REPETITION_WIN,
 };
-use minishogi_tablebase::{By, Indexer, Material, Tablebase, Verdict, WriteOptions};
+use minishogi_tablebase::{By, Indexer, Material, Query, Tablebase, Verdict, WriteOptions};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -150,7 +150,11 @@ fn self_play_realises_verdicts(names: &[&str], extra: &[&str], per: usize) -> Ha
         all.extend(set.into_iter().step_by(step));
         for pos in &all {
             for first in [Color::Sente, Color::Gote] {
-                let v = tb.verdict(pos, first, RuleSet::Standard).expect("probe").expect("table");
+                let v = tb
+                    .probe(pos, Query::new(first, RuleSet::Standard).verdict_only())
+                    .map(|p| p.map(|p| p.verdict))
+                    .expect("probe")
+                    .expect("table");
                 if v.by == Some(By::Mate) {
                     continue;
                 }

@@ -10,3 +10,4 @@ mod notation;
 mod properties;
 mod reference;
 mod special_rules;
+mod tactical;

@@ -29,6 +29,8 @@ __all__ = [
     "Outcome",
     "Position",
     "ProbeResult",
+    "Wdl",
+    "By",
     "Tablebase",
     "TablePartition",
     "build_table_from_values",
@@ -126,17 +128,47 @@ class Position:
         """A copy, with its history."""
 
 @final
-class ProbeResult:
-    """A table probe, as ``minishogi tb probe --json`` prints it."""
+class Wdl:
+    """Win, draw or loss for the side to move."""
 
-    result: str
-    by: Optional[str]
+    WIN: Wdl
+    DRAW: Wdl
+    LOSS: Wdl
+    @property
+    def label(self) -> str:
+        """``"win"``, ``"draw"`` or ``"loss"``, as ``minishogi tb probe`` prints it."""
+
+@final
+class By:
+    """How a game is decided."""
+
+    MATE: By
+    REPETITION: By
+    """Fourfold repetition, which the first player loses."""
+    PERPETUAL_CHECK: By
+    """Fourfold repetition in which a side checked with every move (a draw if both did)."""
+    @property
+    def label(self) -> str:
+        """``"mate"``, ``"repetition"`` or ``"perpetual-check"``, as ``minishogi tb probe`` prints it."""
+
+@final
+class ProbeResult:
+    """A table's answer about a position: verdict, how, distance, best move and line."""
+
+    result: Wdl
+    by: Optional[By]
+    """``None`` for a draw under ``draw300``, or from a table that predates repetition values."""
     plies: Optional[int]
+    """Plies to mate, for a result by mate."""
     best: Optional[str]
+    """A best move in USI; ``None`` when there is no legal move."""
     line: List[str]
     material: str
     first_player: str
+    """``"sente"`` or ``"gote"``."""
     sfen: str
+    exact: bool
+    """False only for a draw read from a table that predates repetition values."""
     def to_dict(self) -> Dict[str, object]:
         """The object ``minishogi tb probe --json`` prints."""
 

@@ -7,7 +7,7 @@ use common::http::{encode, get, Connection};
 use common::{make_tables, start_server, test_analysis};
 use minishogi::{Color, MoveList, Position, RuleSet};
 use minishogi_server::Limits;
-use minishogi_tablebase::Tablebase;
+use minishogi_tablebase::{Query, Tablebase};
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::path::Path;
@@ -61,19 +61,26 @@ fn category(m: &Value) -> (u8, i64) {
     }
 }
 
-/// The probe of `sfen` agrees with `tb probe --json` (the serialised `Tablebase::answer`), lists
-/// every legal move once with the value `Tablebase::verdict` gives the position after it, and
+/// The probe of `sfen` agrees with `Tablebase::probe` and `Tablebase::line` (what `tb probe`
+/// prints), lists every legal move once with the verdict a probe gives the position after it, and
 /// sorts them best first.
 fn check_probe(sfen: &str, first_player: Color) -> Value {
     let json = probe(sfen, first_player.name());
     let (_, dir) = server();
     let tb = Tablebase::open(dir).expect("the tables");
     let position = Position::from_sfen(sfen).expect("a position");
-    let answer = tb.answer(&position, first_player, RuleSet::Standard).expect("a probe").expect("a table");
-    let cli = serde_json::to_value(&answer).expect("json");
-    for key in ["sfen", "material", "result", "by", "plies", "best", "line", "first_player"] {
-        assert_eq!(json[key], cli[key], "{key}: {json}");
-    }
+    let query = Query::new(first_player, RuleSet::Standard);
+    let answer = tb.probe(&position, query).expect("a probe").expect("a table");
+    let line: Vec<String> =
+        tb.line(&position, query).expect("a line").expect("a table").iter().map(|m| m.to_string()).collect();
+    assert_eq!(json["sfen"], position.to_sfen(), "{json}");
+    assert_eq!(json["material"], answer.material.name(), "{json}");
+    assert_eq!(json["first_player"], first_player.name(), "{json}");
+    assert_eq!(json["result"], answer.verdict.result.name(), "{json}");
+    assert_eq!(json["by"].as_str(), answer.verdict.by.map(|b| b.name()), "{json}");
+    assert_eq!(json["plies"].as_u64(), answer.verdict.plies.map(u64::from), "{json}");
+    assert_eq!(json["best"].as_str(), answer.best.map(|m| m.to_string()).as_deref(), "{json}");
+    assert_eq!(json["line"], serde_json::json!(line), "{json}");
     assert_eq!(json["exact"], true);
     let mut legal = MoveList::new();
     position.legal_moves(&mut legal);
@@ -83,10 +90,8 @@ fn check_probe(sfen: &str, first_player: Color) -> Value {
         let usi = m.to_string();
         let listed =
             moves.iter().find(|j| j["usi"] == usi.as_str()).unwrap_or_else(|| panic!("{usi} missing"));
-        let after = tb
-            .verdict(&position.after(m), first_player, RuleSet::Standard)
-            .expect("a verdict")
-            .expect("a table");
+        let after =
+            tb.probe(&position.after(m), query.verdict_only()).expect("a verdict").expect("a table").verdict;
         assert_eq!(listed["result"], after.result.name(), "{usi}");
         assert_eq!(listed["by"].as_str(), after.by.map(|b| b.name()), "{usi}");
         assert_eq!(listed["plies"].as_u64(), after.plies.map(u64::from), "{usi}");

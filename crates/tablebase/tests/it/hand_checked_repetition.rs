@@ -2,8 +2,16 @@
 //! each outcome that occurs in the tables of up to three pieces.
 
 use minishogi::{Color, EndReason, Game, Position, RuleSet};
-use minishogi_tablebase::{By, Material, Tablebase, Verdict, Wdl, WriteOptions};
+use minishogi_tablebase::{
+    By, Material, Query, Tablebase, TablebaseError, Value, Verdict, Wdl, WriteOptions,
+};
 use std::path::Path;
+
+/// The raw value stored for `pos` (the generator's and verifier's view, not a probe), or `None`
+/// when its table is not in the directory.
+fn stored(tb: &Tablebase, pos: &Position) -> Result<Option<Value>, TablebaseError> {
+    tb.table(&Material::of(pos))?.map(|t| t.value(pos)).transpose()
+}
 
 fn build(dir: &Path, name: &str) {
     let m = Material::parse(name).expect("material");
@@ -22,7 +30,12 @@ fn bare_kings_lose_for_the_first_player() {
     build(dir.path(), "-");
     let tb = Tablebase::open(dir.path()).expect("open");
     let pos = Position::from_sfen("4k/5/5/5/K4 b - 1").expect("sfen");
-    let v = |first| tb.verdict(&pos, first, RuleSet::Standard).expect("probe").expect("table");
+    let v = |first| {
+        tb.probe(&pos, Query::new(first, RuleSet::Standard).verdict_only())
+            .map(|p| p.map(|p| p.verdict))
+            .expect("probe")
+            .expect("table")
+    };
     assert_eq!(v(Color::Sente), verdict(Wdl::Loss, By::Repetition));
     assert_eq!(v(Color::Gote), verdict(Wdl::Win, By::Repetition));
 }
@@ -48,8 +61,13 @@ fn a_gold_that_must_check_for_ever() {
         (Color::Sente, verdict(Wdl::Win, By::PerpetualCheck), EndReason::PerpetualCheck),
         (Color::Gote, verdict(Wdl::Win, By::Repetition), EndReason::PerpetualCheck),
     ] {
-        assert_eq!(tb.verdict(&pos, first, RuleSet::Standard).expect("probe"), Some(expected));
-        let line = tb.exact_line(&pos, first, RuleSet::Standard).expect("line").expect("table");
+        assert_eq!(
+            tb.probe(&pos, Query::new(first, RuleSet::Standard).verdict_only())
+                .map(|p| p.map(|p| p.verdict))
+                .expect("probe"),
+            Some(expected)
+        );
+        let line = tb.line(&pos, Query::new(first, RuleSet::Standard)).expect("line").expect("table");
         let mut game = Game::with_first_player(pos.clone(), RuleSet::Standard, first);
         for &m in &line {
             game.play(m).expect("legal");
@@ -64,7 +82,7 @@ fn a_gold_that_must_check_for_ever() {
     let mut drawing_checks = Vec::new();
     for &m in after.legal_move_list().iter() {
         let child = after.after(m);
-        let value = tb.value(&child).expect("probe").expect("table");
+        let value = stored(&tb, &child).expect("probe").expect("table");
         if !child.in_check() {
             assert!(value.is_win(), "gote's quiet move {m} should lose by mate: {value}");
         } else if value.is_draw() {
@@ -73,11 +91,15 @@ fn a_gold_that_must_check_for_ever() {
     }
     assert_eq!(drawing_checks, ["5b4b"]);
     assert_eq!(
-        tb.verdict(&after, Color::Sente, RuleSet::Standard).expect("probe"),
+        tb.probe(&after, Query::new(Color::Sente, RuleSet::Standard).verdict_only())
+            .map(|p| p.map(|p| p.verdict))
+            .expect("probe"),
         Some(verdict(Wdl::Loss, By::PerpetualCheck))
     );
     assert_eq!(
-        tb.verdict(&after, Color::Sente, RuleSet::DrawAt300).expect("probe"),
+        tb.probe(&after, Query::new(Color::Sente, RuleSet::DrawAt300).verdict_only())
+            .map(|p| p.map(|p| p.verdict))
+            .expect("probe"),
         Some(Verdict { result: Wdl::Draw, by: None, plies: None })
     );
 }

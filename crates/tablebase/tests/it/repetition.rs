@@ -4,7 +4,7 @@
 
 use minishogi::{Color, Game, Position, RuleSet};
 use minishogi_tablebase::{
-    generate, repetition_values, table_file_name, write_table, By, GenerateOptions, Indexer, Material,
+    generate, repetition_values, table_file_name, write_table, By, GenerateOptions, Indexer, Material, Query,
     Tablebase, Verdict, Wdl, WriteOptions,
 };
 use std::collections::HashMap;
@@ -29,10 +29,18 @@ fn kings_only_is_lost_by_the_first_player_and_won_by_the_second() {
     let tb = Tablebase::open(dir.path()).expect("open");
     for pos in positions("-") {
         for (first, result) in [(Color::Sente, Wdl::Loss), (Color::Gote, Wdl::Win)] {
-            let v = tb.verdict(&pos, first, RuleSet::Standard).expect("probe").expect("table");
+            let v = tb
+                .probe(&pos, Query::new(first, RuleSet::Standard).verdict_only())
+                .map(|p| p.map(|p| p.verdict))
+                .expect("probe")
+                .expect("table");
             assert_eq!(v, Verdict { result, by: Some(By::Repetition), plies: None }, "{}", pos.to_sfen());
         }
-        let v = tb.verdict(&pos, Color::Sente, RuleSet::DrawAt300).expect("probe").expect("table");
+        let v = tb
+            .probe(&pos, Query::new(Color::Sente, RuleSet::DrawAt300).verdict_only())
+            .map(|p| p.map(|p| p.verdict))
+            .expect("probe")
+            .expect("table");
         assert_eq!(v, Verdict { result: Wdl::Draw, by: None, plies: None });
     }
 }
@@ -45,7 +53,11 @@ fn lines_realise_verdicts(name: &str, per: usize) -> HashMap<String, usize> {
     let mut seen: HashMap<String, usize> = HashMap::new();
     for pos in positions(name) {
         for first in [Color::Sente, Color::Gote] {
-            let v = tb.verdict(&pos, first, RuleSet::Standard).expect("probe").expect("table");
+            let v = tb
+                .probe(&pos, Query::new(first, RuleSet::Standard).verdict_only())
+                .map(|p| p.map(|p| p.verdict))
+                .expect("probe")
+                .expect("table");
             let key = format!("{first:?} {v}");
             let key = if v.by == Some(By::Mate) { format!("{first:?} {:?} by mate", v.result) } else { key };
             let n = seen.entry(key).or_default();
@@ -53,7 +65,7 @@ fn lines_realise_verdicts(name: &str, per: usize) -> HashMap<String, usize> {
                 continue;
             }
             *n += 1;
-            let line = tb.exact_line(&pos, first, RuleSet::Standard).expect("line").expect("table");
+            let line = tb.line(&pos, Query::new(first, RuleSet::Standard)).expect("line").expect("table");
             let mut game = Game::with_first_player(pos.clone(), RuleSet::Standard, first);
             for &m in &line {
                 game.play(m).unwrap_or_else(|e| panic!("{}: line move {m}: {e}", pos.to_sfen()));
@@ -101,9 +113,22 @@ fn values_do_not_depend_on_threads_and_are_symmetric() {
     let tb = Tablebase::open(dir.path()).expect("open");
     for pos in positions("RG").into_iter().step_by(7) {
         for first in [Color::Sente, Color::Gote] {
-            let v = tb.verdict(&pos, first, RuleSet::Standard).expect("probe");
-            assert_eq!(tb.verdict(&pos.flipped(), !first, RuleSet::Standard).expect("probe"), v);
-            assert_eq!(tb.verdict(&pos.mirrored(), first, RuleSet::Standard).expect("probe"), v);
+            let v = tb
+                .probe(&pos, Query::new(first, RuleSet::Standard).verdict_only())
+                .map(|p| p.map(|p| p.verdict))
+                .expect("probe");
+            assert_eq!(
+                tb.probe(&pos.flipped(), Query::new(!first, RuleSet::Standard).verdict_only())
+                    .map(|p| p.map(|p| p.verdict))
+                    .expect("probe"),
+                v
+            );
+            assert_eq!(
+                tb.probe(&pos.mirrored(), Query::new(first, RuleSet::Standard).verdict_only())
+                    .map(|p| p.map(|p| p.verdict))
+                    .expect("probe"),
+                v
+            );
         }
     }
 }
@@ -120,7 +145,7 @@ fn a_mate_only_table_answers_mate_only_draws() {
     let ix = Indexer::new(&m);
     let draw =
         (0..ix.size()).find(|&i| values[i as usize] == 0).and_then(|i| ix.position(i)).expect("P has draws");
-    let probe = tb.exact_probe(&draw, Color::Sente, RuleSet::Standard).expect("probe").expect("table");
+    let probe = tb.probe(&draw, Query::new(Color::Sente, RuleSet::Standard)).expect("probe").expect("table");
     assert!(probe.mate_only);
     assert_eq!(probe.verdict, Verdict { result: Wdl::Draw, by: None, plies: None });
 }
