@@ -9,7 +9,7 @@
 //! it is returned.
 //!
 //! The root holds the solver and its answers; [`solver`] also has the default table size and
-//! the ply bound, and [`line`] the replay check of a mating line.
+//! the ply bound, and [`line`](mod@line) the replay check of a mating line.
 //!
 //! ```
 //! use minishogi::Position;
