@@ -4,7 +4,8 @@
 //! `cargo bench -p minishogi-benches --bench rules`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use minishogi::{perft, perft_parallel, MoveList, Position};
+use minishogi::perft::{perft, perft_parallel};
+use minishogi::{MoveList, Position};
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -4,7 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use minishogi::{Position, Setup};
+use minishogi::Position;
+use minishogi::position::Setup;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -1,6 +1,6 @@
 //! Why an analysis could not be given.
 
-use minishogi::{PositionMovesError, SfenError};
+use minishogi::error::{PositionMovesError, SfenError};
 use minishogi_tablebase::TablebaseError;
 
 /// An analysis that failed: the position could not be read, or its table could not.

@@ -2,7 +2,8 @@
 //! engine's own limits, one of each, and what only an analysis decides.
 
 use minishogi_engine::Limits as SearchLimits;
-use minishogi_mate::{Limits as MateLimits, DEFAULT_TABLE_MB};
+use minishogi_mate::solver::DEFAULT_TABLE_MB;
+use minishogi_mate::Limits as MateLimits;
 use std::time::Duration;
 
 /// The budget of one analysis. The defaults answer in about a second at most: 0.4 s of mate

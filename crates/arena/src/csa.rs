@@ -8,7 +8,8 @@
 use crate::game_record::GameRecord;
 use crate::runner::FinishedGame;
 use crate::termination::Termination;
-use minishogi::{Color, EndReason, Game, Kind, Move, Position, Square};
+use minishogi::game::EndReason;
+use minishogi::{Color, Game, Kind, Move, Position, Square};
 use std::fmt::Write;
 
 /// The CSA name of a piece kind (`FU`, `RY`, …).

@@ -3,7 +3,8 @@
 //! [`crate::Termination`]), unless the match stops on failures.
 
 use crate::engine_process::EngineFailure;
-use minishogi::{EndReason, MoveError, SfenError};
+use minishogi::error::{MoveError, SfenError};
+use minishogi::game::EndReason;
 use minishogi_engine::WeightsError;
 use std::path::PathBuf;
 

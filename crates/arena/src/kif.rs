@@ -5,7 +5,8 @@
 use crate::game_record::GameRecord;
 use crate::runner::FinishedGame;
 use crate::termination::Termination;
-use minishogi::{Color, EndReason, Game, Hand, Kind, Move, Position, Square};
+use minishogi::game::EndReason;
+use minishogi::{Color, Game, Hand, Kind, Move, Position, Square};
 use std::fmt::Write;
 use std::time::Duration;
 

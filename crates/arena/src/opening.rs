@@ -7,7 +7,8 @@ use crate::error::OpeningError;
 use crate::random_opening::{random_opening, OpeningConfig};
 use crate::rng::Rng;
 use crate::Error;
-use minishogi::{Game, Move, Position, RuleSet, STARTPOS_SFEN};
+use minishogi::position::STARTPOS_SFEN;
+use minishogi::{Game, Move, Position, RuleSet};
 use minishogi_engine::{Searcher, Weights};
 use std::path::Path;
 

@@ -82,7 +82,7 @@ pub fn read_records(path: &Path, rules: RuleSet) -> Result<Vec<RecordedGame>, Er
 #[cfg(test)]
 mod tests {
     use super::*;
-    use minishogi::EndReason;
+    use minishogi::game::EndReason;
 
     // A game of a real match (data/matches/gen18-fs-1s-first100.tsv, game 3): our engine as
     // sente mates Fairy-Stockfish.

@@ -1,7 +1,8 @@
 //! How a game of a match ended: by the rules, by the ply cap, or by an engine's failure.
 
 use crate::EngineFailure;
-use minishogi::{Color, EndReason};
+use minishogi::game::EndReason;
+use minishogi::Color;
 use std::fmt;
 use std::time::Duration;
 

@@ -3,7 +3,8 @@
 
 use clap::error::{ContextKind, ContextValue};
 use clap::Args;
-use minishogi::{Position, PositionMovesError, PositionWithMoves};
+use minishogi::error::PositionMovesError;
+use minishogi::{Position, PositionWithMoves};
 use std::fmt;
 use std::path::PathBuf;
 

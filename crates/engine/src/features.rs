@@ -4,7 +4,8 @@
 use crate::layout::*;
 use crate::Weights;
 use minishogi::attacks::{attacks, step_attacks};
-use minishogi::{Bitboard, Color, Kind, Position};
+use minishogi::bitboard::Bitboard;
+use minishogi::{Color, Kind, Position};
 use serde::{Deserialize, Serialize};
 
 /// The active features of a position from the side to move: sparse `(index, value)` pairs,

@@ -2,7 +2,8 @@
 //! under the game's rules.
 
 use crate::score::REPETITION_WIN;
-use minishogi::{repetition_verdict, Color, RuleSet};
+use minishogi::game::repetition_verdict;
+use minishogi::{Color, RuleSet};
 
 /// Buckets of the repetition filter (low bits of the hash).
 const BUCKETS: usize = 4096;

@@ -6,7 +6,8 @@
 //! cut short by one probe's time goes on at the next.
 
 use minishogi::{Move, Position};
-use minishogi_mate::{Limits, MateResult, Mode, Solver, DEFAULT_TABLE_MB};
+use minishogi_mate::solver::DEFAULT_TABLE_MB;
+use minishogi_mate::{Limits, MateResult, Mode, Solver};
 use std::time::Duration;
 
 /// The solver's table, in MB: a long tsume needs several times the nodes in a 4 MB table.

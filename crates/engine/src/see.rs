@@ -7,7 +7,8 @@
 //! value only, although in shogi it also goes to the capturer's hand.
 
 use crate::piece_value::value;
-use minishogi::{Bitboard, Kind, Move, Position};
+use minishogi::bitboard::Bitboard;
+use minishogi::{Kind, Move, Position};
 
 /// Kinds from the least valuable up, the order in which they join an exchange.
 const BY_VALUE: [Kind; 10] = [

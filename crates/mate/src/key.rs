@@ -1,7 +1,7 @@
 //! What the transposition table keys on: the board and side to move without the hands, so that
 //! positions differing only in the attacker's hand meet in one cluster and share proofs.
 
-use minishogi::hand_key;
+use minishogi::zobrist::hand_key;
 use minishogi::{Color, Hand, Kind, Position};
 
 /// The position's Zobrist hash with both hands taken out.

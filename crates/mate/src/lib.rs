@@ -8,6 +8,9 @@
 //! which the defender resists longest, and every line is replayed with the rules crate before
 //! it is returned.
 //!
+//! The root holds the solver and its answers; [`solver`] also has the default table size and
+//! the ply bound, and [`line`](mod@line) the replay check of a mating line.
+//!
 //! ```
 //! use minishogi::Position;
 //! use minishogi_mate::{solve, Limits, MateResult, Mode};
@@ -26,16 +29,15 @@ mod answer;
 mod budget;
 mod dfpn;
 mod key;
-mod line;
+pub mod line;
 mod moves;
 mod pn;
 mod post_search;
 mod repetition;
-mod solver;
+pub mod solver;
 mod tt;
 
 pub use answer::Answer;
 pub use budget::Limits;
-pub use line::{verify_line, LineError};
 pub use moves::Mode;
-pub use solver::{solve, MateResult, Report, Solver, DEFAULT_TABLE_MB, MAX_PLIES};
+pub use solver::{solve, MateResult, Report, Solver};

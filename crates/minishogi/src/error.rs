@@ -4,6 +4,8 @@ use thiserror::Error;
 
 use crate::square::Square;
 
+pub use crate::position_moves::{BadMove, PositionMovesError};
+
 /// Why a position is not a legal Minishogi position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {

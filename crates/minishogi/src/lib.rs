@@ -2,8 +2,15 @@
 //! generation with drops and promotions, SFEN and USI notation, Zobrist hashing, repetition,
 //! the handicap starts and perft.
 //!
+//! The root holds what a program that plays or checks games needs: [`Position`], [`Move`],
+//! [`Game`] and their parts. The rest lives in modules: [`error`] (every error type), [`game`]
+//! (outcomes and the repetition rule), [`position`] (unvalidated setups, undo records, the start
+//! SFEN), [`perft`], and for engines and table generators [`bitboard`], [`attacks`] and
+//! [`zobrist`].
+//!
 //! ```
-//! use minishogi::{perft, Position};
+//! use minishogi::perft::perft;
+//! use minishogi::Position;
 //!
 //! let mut pos = Position::startpos();
 //! assert_eq!(pos.legal_move_list().len(), 14);
@@ -16,35 +23,36 @@
 #![forbid(unsafe_code)]
 
 pub mod attacks;
-mod bitboard;
+pub mod bitboard;
 mod captures;
 mod checks;
 mod color;
 mod display;
-mod error;
-mod game;
+pub mod error;
+pub mod game;
 mod hand;
 mod handicap;
 mod movegen;
 mod moves;
-mod perft;
+pub mod perft;
 mod piece;
-mod position;
+pub mod position;
 mod position_moves;
 mod sfen;
 mod square;
-mod zobrist;
+pub mod zobrist;
 
-pub use bitboard::Bitboard;
 pub use color::Color;
-pub use error::{MoveError, PositionError, SfenError, UnknownName};
-pub use game::{repetition_verdict, EndReason, Game, Outcome, RuleSet, PLY_LIMIT};
+pub use game::{Game, RuleSet};
 pub use hand::Hand;
 pub use handicap::Handicap;
 pub use moves::{Move, MoveList};
-pub use perft::{perft, perft_divide, perft_parallel, PerftDivide};
 pub use piece::{Kind, Piece};
-pub use position::{Position, Setup, Undo, STARTPOS_SFEN};
-pub use position_moves::{BadMove, PositionMovesError, PositionWithMoves};
+pub use position::Position;
+pub use position_moves::PositionWithMoves;
 pub use square::Square;
-pub use zobrist::hand_key;
+
+// The crate's own paths for what lives in the public modules.
+pub(crate) use bitboard::Bitboard;
+pub(crate) use error::{MoveError, PositionError, SfenError, UnknownName};
+pub(crate) use position::{Setup, Undo, STARTPOS_SFEN};

@@ -8,7 +8,9 @@
 //! Ninja) jumps over the square next to its start whatever stands there; an area move's second
 //! step needs an empty first square next to both ends.
 
-use minjiku::{king_distance, movement, Piece, Position, Square, SquareSet};
+use minjiku::geometry::{king_distance, SquareSet};
+use minjiku::movement::movement;
+use minjiku::{Piece, Position, Square};
 
 /// True when `sq` is an empty board square of `pos` (an empty extra square no longer exists).
 fn open(pos: &Position, sq: Square) -> bool {

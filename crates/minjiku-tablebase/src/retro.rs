@@ -6,7 +6,8 @@ use crate::moves::{backed_up, better, stays_in_set};
 use crate::origins::origins;
 use crate::tables::Tables;
 use minishogi_retro::{RetroRules, Value};
-use minjiku::{movement, Move, MoveList, Piece, Position, Square};
+use minjiku::movement::movement;
+use minjiku::{Move, MoveList, Piece, Position, Square};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -1,5 +1,7 @@
 //! Errors of the rules crate.
 
+pub use crate::position_moves::{BadMove, PositionMovesError};
+
 use thiserror::Error;
 
 /// Why a board is not a legal Minjiku position.

@@ -3,8 +3,15 @@
 //! rifle captures and the Fire Dragon's burning. Positions, legal move generation, a position
 //! notation, coordinate move notation, repetition and perft.
 //!
+//! The root holds what a program that plays or checks games needs: [`Position`], [`Move`],
+//! [`Game`] and their parts. The rest lives in modules: [`error`] (every error type), [`game`]
+//! (outcomes and the repetition rule), [`fen`] (the start position, piece symbols),
+//! [`geometry`] (the board, square sets, distances), [`movement`] (what each kind can do, and
+//! where a piece can go), [`moves`] (the move list's capacity) and [`perft`].
+//!
 //! ```
-//! use minjiku::{perft, Position};
+//! use minjiku::perft::perft;
+//! use minjiku::Position;
 //!
 //! let pos = Position::startpos();
 //! assert_eq!(pos.legal_move_list().len(), 24);
@@ -18,15 +25,15 @@
 
 mod color;
 mod display;
-mod error;
-mod fen;
-mod game;
-mod geometry;
+pub mod error;
+pub mod fen;
+pub mod game;
+pub mod geometry;
 mod movegen;
-mod movement;
-mod moves;
+pub mod movement;
+pub mod moves;
 mod notation;
-mod perft;
+pub mod perft;
 mod piece;
 mod position;
 mod position_moves;
@@ -34,14 +41,12 @@ mod setup;
 mod zobrist;
 
 pub use color::Color;
-pub use error::{FenError, MoveError, PositionError};
-pub use fen::{parse_piece, piece_symbol, STARTPOS_FEN};
-pub use game::{repetition_verdict, EndReason, Game, Outcome};
-pub use geometry::{king_distance, ParseSquareError, Square, SquareSet, EXTRA_SQUARES};
-pub use movegen::{destinations, rifle_victims};
-pub use movement::{movement, Movement, Offset};
-pub use moves::{Move, MoveList, MOVE_LIST_CAPACITY};
-pub use perft::{perft, perft_divide, perft_divide_coord, perft_parallel, PerftDivide};
+pub use game::Game;
+pub use geometry::Square;
+pub use moves::{Move, MoveList};
 pub use piece::{Kind, Piece};
 pub use position::Position;
-pub use position_moves::{BadMove, PositionMovesError, PositionWithMoves};
+pub use position_moves::PositionWithMoves;
+
+// The crate's own paths for what lives in the public modules.
+pub(crate) use error::{FenError, MoveError, PositionError};

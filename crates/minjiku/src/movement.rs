@@ -1,6 +1,9 @@
 //! What each kind can do, as data: steps and leaps, slides, jumping slides, rifle directions and
 //! the special abilities. Offsets are `(files, ranks)` from White's point of view; Black's are
-//! mirrored through the centre.
+//! mirrored through the centre. Where a piece on a square can go in a position is
+//! [`destinations`] and [`rifle_victims`].
+
+pub use crate::movegen::{destinations, rifle_victims};
 
 use crate::Kind;
 
@@ -117,6 +120,6 @@ const fn abilities(kind: Kind) -> Movement {
 }
 
 /// The eight king steps (used by area moves and burning).
-pub const KING_STEPS: &[Offset] = ALL_EIGHT;
+pub(crate) const KING_STEPS: &[Offset] = ALL_EIGHT;
 /// The four diagonal steps (the squares a Fire Dragon burns).
-pub const DIAGONAL_STEPS: &[Offset] = DIAGONAL;
+pub(crate) const DIAGONAL_STEPS: &[Offset] = DIAGONAL;

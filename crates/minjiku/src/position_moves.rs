@@ -104,7 +104,7 @@ mod tests {
             "km/rfsgbbgsqr/+Dxdvjacdyl*/pppppppppp/10/10/10/10/PPPPPPPPPP/L*YDCAJV1XL*/RQSGBBGSFR/MK b";
         assert_eq!(line.position.to_fen(), after);
         let from_fen =
-            PositionWithMoves::parse(&format!("{} moves h2a9+", crate::STARTPOS_FEN)).expect("no error");
+            PositionWithMoves::parse(&format!("{} moves h2a9+", crate::fen::STARTPOS_FEN)).expect("no error");
         assert_eq!(from_fen, line);
     }
 

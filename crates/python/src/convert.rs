@@ -1,7 +1,8 @@
 //! Conversions shared by the bindings: argument parsing, library errors as Python exceptions,
 //! and Python-style printing.
 
-use minishogi::{Color, Position, PositionMovesError, PositionWithMoves, RuleSet};
+use minishogi::error::PositionMovesError;
+use minishogi::{Color, Position, PositionWithMoves, RuleSet};
 use minishogi_tablebase::TablebaseError;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;

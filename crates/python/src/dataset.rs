@@ -2,7 +2,7 @@
 //! (built in Rust with the GIL released; each column moves into numpy without a copy).
 
 use crate::features::{array, policy_of, Inputs};
-use minishogi::EndReason;
+use minishogi::game::EndReason;
 use minishogi_arena::Rng;
 use minishogi_arena::Termination;
 use minishogi_engine::CodecError;

@@ -34,7 +34,7 @@ fn _minishogi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tablebase::PyBy>()?;
     m.add_class::<mate::PyMateResult>()?;
     m.add_function(wrap_pyfunction!(mate::mate, m)?)?;
-    m.add("STARTPOS_SFEN", minishogi::STARTPOS_SFEN)?;
+    m.add("STARTPOS_SFEN", minishogi::position::STARTPOS_SFEN)?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PySearchResult>()?;
     m.add_function(wrap_pyfunction!(features::features, m)?)?;

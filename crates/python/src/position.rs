@@ -5,7 +5,8 @@ use crate::legal_cache::LegalCache;
 use crate::moves::{move_object, PyMove};
 use crate::records::game_record;
 use crate::svg::board_svg;
-use minishogi::{Color, EndReason, Game, Handicap, Move, Position, RuleSet};
+use minishogi::game::EndReason;
+use minishogi::{Color, Game, Handicap, Move, Position, RuleSet};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
@@ -182,8 +183,8 @@ impl PyPosition {
     fn perft(&self, py: Python<'_>, depth: u32, parallel: bool) -> u64 {
         let mut pos = self.game.position().clone();
         py.allow_threads(move || match parallel {
-            true => minishogi::perft_parallel(&pos, depth),
-            false => minishogi::perft(&mut pos, depth),
+            true => minishogi::perft::perft_parallel(&pos, depth),
+            false => minishogi::perft::perft(&mut pos, depth),
         })
     }
 

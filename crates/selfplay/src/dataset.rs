@@ -8,7 +8,8 @@
 use crate::error::{DatasetProblem, GameError};
 use crate::stored_termination;
 use crate::Error;
-use minishogi::{Color, Game, Move, Outcome, Position, RuleSet};
+use minishogi::game::Outcome;
+use minishogi::{Color, Game, Move, Position, RuleSet};
 use minishogi_arena::Termination;
 use minishogi_engine::{decode_payload, encode_payload, load_versioned, save_versioned};
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,8 @@
 //! Errors of the dataset files and of the games in them.
 
 use crate::dataset::DatasetMeta;
-use minishogi::{Move, SfenError};
+use minishogi::error::SfenError;
+use minishogi::Move;
 use minishogi_engine::CodecError;
 use std::path::PathBuf;
 

@@ -133,7 +133,7 @@ mod tests {
         let data = labelled.dataset;
         let game = &data.games[0];
         assert_eq!((game.opening_plies, game.moves.len()), (4, 57));
-        assert_eq!(game.termination, Termination::Rules(minishogi::EndReason::Checkmate));
+        assert_eq!(game.termination, Termination::Rules(minishogi::game::EndReason::Checkmate));
         assert_eq!(data.labelled_count(), 53);
         let mut positions = Vec::new();
         data.for_each_position(|p| positions.push((p.result, p.score))).unwrap();

@@ -2,7 +2,7 @@
 //! ply cap, written as the index of one of six variants (the file format; their order must not
 //! change).
 
-use minishogi::EndReason;
+use minishogi::game::EndReason;
 use minishogi_arena::Termination;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 

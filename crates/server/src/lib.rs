@@ -16,17 +16,10 @@
 //! # Ok::<(), minishogi_server::ServerError>(())
 //! ```
 //!
-//! A query names a position by its SFEN (spaces as `%20` or `+`, a promoted piece's `+` as
-//! `%2B`) and the player who began the game:
-//!
-//! ```
-//! use minishogi::Color;
-//! use minishogi_server::PositionQuery;
-//!
-//! let query = PositionQuery::parse(Some("sfen=4k/5/5/5/K4+b+G+1&first_player=gote")).unwrap();
-//! assert_eq!((query.position.to_sfen(), query.first_player), ("4k/5/5/5/K4 b G 1".to_string(), Color::Gote));
-//! assert!(PositionQuery::parse(Some("sfen=+R3k/5/5/5/K4+b+-+1")).is_err());
-//! ```
+//! The root holds what running or embedding the server needs: [`serve`] and [`serve_on`] with
+//! [`ServeOptions`] and [`Limits`], [`router`] over an [`AppState`] to mount the routes in
+//! another axum application, and [`ServerError`]. The JSON reports and the query parsing are
+//! internal; their shapes are documented in docs/server.md.
 
 #![forbid(unsafe_code)]
 
@@ -48,15 +41,8 @@ mod state;
 mod summary;
 mod value;
 
-pub use analysed::{analysed_mainline, analysed_probe, quick_limits};
-pub use error::ApiError;
 pub use limits::Limits;
-pub use mainline::{mainline, EndOfLine, MainlineReport, PlyReport};
 pub use options::{ServeOptions, DEFAULT_ADDR};
-pub use probe::{probe, MoveReport, ProbeReport};
-pub use query::PositionQuery;
 pub use routes::router;
 pub use run::{serve, serve_on, ServerError};
 pub use state::AppState;
-pub use summary::PositionSummary;
-pub use value::PositionValue;

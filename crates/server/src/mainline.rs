@@ -6,7 +6,8 @@ use crate::probe::proved;
 use crate::query::PositionQuery;
 use crate::summary::PositionSummary;
 use crate::value::PositionValue;
-use minishogi::{EndReason, Game, RuleSet};
+use minishogi::game::EndReason;
+use minishogi::{Game, RuleSet};
 use minishogi_tablebase::{Material, Query, Tablebase};
 use serde::Serialize;
 

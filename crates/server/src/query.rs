@@ -3,7 +3,8 @@
 //! answered) and `first_player` (`sente` or `gote`, default `sente`); any other key is an error.
 
 use crate::error::ApiError;
-use minishogi::{Color, Position, PositionMovesError, PositionWithMoves};
+use minishogi::error::PositionMovesError;
+use minishogi::{Color, Position, PositionWithMoves};
 use serde::Deserialize;
 
 /// A position to answer, in a game that `first_player` began.

@@ -27,21 +27,6 @@ pub struct PositionValue {
     pub depth: Option<u32>,
 }
 
-impl PositionValue {
-    /// A proved win or loss by mate in `plies`.
-    pub fn mate(win: bool, plies: u32) -> PositionValue {
-        let result = if win { "win" } else { "loss" };
-        PositionValue {
-            result,
-            by: Some(By::Mate.name()),
-            plies: Some(plies),
-            score_cp: None,
-            score_mate: None,
-            depth: None,
-        }
-    }
-}
-
 impl From<Verdict> for PositionValue {
     fn from(v: Verdict) -> PositionValue {
         PositionValue {

@@ -4,7 +4,9 @@
 //! [`Position`] in its hot loops.
 
 use minishogi::attacks::attacks;
-use minishogi::{Bitboard, Color, Hand, Kind, Move, Piece, Position, Setup, Square};
+use minishogi::bitboard::Bitboard;
+use minishogi::position::Setup;
+use minishogi::{Color, Hand, Kind, Move, Piece, Position, Square};
 
 /// The `sq` of a piece in hand.
 pub(crate) const IN_HAND: u8 = 25;

@@ -10,7 +10,8 @@
 //! than the attack computation, which was a sixth of the generator's time).
 
 use minishogi::attacks::attacks;
-use minishogi::{Bitboard, Color, Kind, MoveList, Square};
+use minishogi::bitboard::Bitboard;
+use minishogi::{Color, Kind, MoveList, Square};
 
 use minishogi_retro::RetroRules;
 

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use minishogi::{Color, EndReason, Game, RuleSet};
+use minishogi::game::EndReason;
+use minishogi::{Color, Game, RuleSet};
 
 use crate::draw_value::{Case, CycleOutcome, DrawValue};
 use minishogi_retro::Value;

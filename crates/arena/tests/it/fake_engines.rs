@@ -3,7 +3,8 @@
 #![cfg(unix)]
 #![allow(clippy::unwrap_used)]
 
-use minishogi::{Color, EndReason, RuleSet};
+use minishogi::game::EndReason;
+use minishogi::{Color, RuleSet};
 use minishogi_arena::{
     run_match, to_kif, EngineSpec, Error, FinishedGame, GameSettings, MatchSettings, Opening, PlayerSpec,
     RecordWriter, Termination, TimeControl, RECORDS_HEADER,

@@ -7,7 +7,9 @@ use crate::output::{print_lines, CliResult};
 use crate::progress::{Report, Reporter};
 use crate::report::{describe_minjiku, Text};
 use clap::Args;
-use minjiku::{PerftDivide, Position, PositionMovesError, PositionWithMoves};
+use minjiku::error::PositionMovesError;
+use minjiku::perft::PerftDivide;
+use minjiku::{Position, PositionWithMoves};
 use minjiku_tablebase::{
     build, default_sets, info, verify, BuildEvent, BuildOptions, Material, MinjikuTablebase,
 };
@@ -70,7 +72,7 @@ pub fn perft(a: &PerftArgs) -> CliResult {
             let divide = PerftDivide::new(pos, depth);
             (divide.to_string(), divide.nodes)
         },
-        |depth| minjiku::perft_parallel(pos, depth),
+        |depth| minjiku::perft::perft_parallel(pos, depth),
         |nodes, secs| format!("time {secs:.3} s, {:.0} nodes/s", nodes as f64 / secs),
     )
 }

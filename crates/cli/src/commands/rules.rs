@@ -6,7 +6,8 @@ use crate::flags::{parse_sfen, sfen_flag};
 use crate::output::{print_lines, CliResult};
 use crate::stdin_lines::answer_lines;
 use clap::Args;
-use minishogi::{perft, perft_parallel, PerftDivide, Position};
+use minishogi::perft::{perft, perft_parallel, PerftDivide};
+use minishogi::Position;
 use std::time::Instant;
 
 /// The position of `moves`, `perft` and `show`: given positionally or with `--sfen`.

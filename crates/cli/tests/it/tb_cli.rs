@@ -3,7 +3,8 @@
 //! format version 1 table.
 
 use crate::common;
-use minishogi::{Color, EndReason, Game, Position, RuleSet};
+use minishogi::game::EndReason;
+use minishogi::{Color, Game, Position, RuleSet};
 use std::path::Path;
 
 use common::{assert_error, run, run_with_stdin};

@@ -42,7 +42,7 @@ impl AccumulatorStack {
 
     /// Plays `m` on `pos` and records it: the changes are read before the move.
     #[inline]
-    pub fn play(&mut self, net: &Network, pos: &mut Position, m: Move) -> minishogi::Undo {
+    pub fn play(&mut self, net: &Network, pos: &mut Position, m: Move) -> minishogi::position::Undo {
         let delta = MoveDelta::new(pos, m);
         let undo = pos.play(m);
         self.push(net, &delta, pos);

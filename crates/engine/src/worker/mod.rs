@@ -19,7 +19,9 @@ use crate::search_params::*;
 use crate::see::see_ge;
 use crate::shared::Shared;
 use crate::tt::{Bound, Entry};
-use minishogi::{Move, MoveList, Position, RuleSet, Undo, PLY_LIMIT};
+use minishogi::game::PLY_LIMIT;
+use minishogi::position::Undo;
+use minishogi::{Move, MoveList, Position, RuleSet};
 use std::sync::atomic::Ordering;
 
 /// One search thread's state.

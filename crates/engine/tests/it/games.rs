@@ -1,7 +1,8 @@
 //! Whole games: the engine against itself from random openings, and against a one-ply
 //! material-only player. Every move is checked by the rules crate's `Game::play`.
 
-use minishogi::{Color, EndReason, Game, Kind, Move, Outcome, Position, RuleSet};
+use minishogi::game::{EndReason, Outcome};
+use minishogi::{Color, Game, Kind, Move, Position, RuleSet};
 use minishogi_engine::{Limits, Searcher, Weights};
 use std::sync::atomic::AtomicBool;
 

@@ -6,7 +6,8 @@
 //! the longest the solver takes here (278,833 nodes, 0.5 s, on the 2-core machine): the root
 //! solver gets half of it, and stops the search as soon as it proves the mate.
 
-use minishogi::{EndReason, Game, Position, RuleSet};
+use minishogi::game::EndReason;
+use minishogi::{Game, Position, RuleSet};
 use minishogi_engine::{Limits, Score, Searcher};
 use minishogi_mate::{solve, MateResult, Mode};
 use std::sync::atomic::AtomicBool;

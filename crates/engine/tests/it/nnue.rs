@@ -44,7 +44,7 @@ proptest! {
         let net = random_network(7);
         let mut pos = Position::startpos();
         let mut stack = AccumulatorStack::new(&net, &pos);
-        let mut line: Vec<(Move, minishogi::Undo)> = Vec::new();
+        let mut line: Vec<(Move, minishogi::position::Undo)> = Vec::new();
         for c in choices {
             let moves = pos.legal_move_list();
             if c % 5 == 0 && !line.is_empty() || moves.is_empty() {

@@ -10,7 +10,8 @@
 //!   mate within any bound.
 
 use minishogi::{MoveList, Position};
-use minishogi_mate::{verify_line, Limits, MateResult, Mode, Solver};
+use minishogi_mate::line::verify_line;
+use minishogi_mate::{Limits, MateResult, Mode, Solver};
 use minishogi_tablebase::{generate, GenerateOptions, Indexer, Material, Value};
 
 /// A material set's values, in memory.

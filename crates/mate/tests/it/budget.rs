@@ -3,7 +3,8 @@
 //! shortest.
 
 use minishogi::Position;
-use minishogi_mate::{verify_line, Limits, MateResult, Mode, Solver};
+use minishogi_mate::line::verify_line;
+use minishogi_mate::{Limits, MateResult, Mode, Solver};
 use std::time::Duration;
 
 /// A 33-ply tsume from self-play (`data/mate-suite-selfplay.txt`) whose post-search costs more

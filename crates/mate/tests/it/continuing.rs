@@ -4,7 +4,8 @@
 //! fresh solver's, whatever came before.
 
 use minishogi::Position;
-use minishogi_mate::{verify_line, Limits, MateResult, Mode, Solver};
+use minishogi_mate::line::verify_line;
+use minishogi_mate::{Limits, MateResult, Mode, Solver};
 
 /// A 33-ply tsume from self-play (`data/mate-suite-selfplay.txt`).
 const LONG_MATE: &str = "3gk/bB2p/1s3/PG3/K1R2 b Rs 1";

@@ -2,7 +2,8 @@
 //! ranks a..e top to bottom; sente (uppercase) attacks upwards.
 
 use minishogi::{MoveList, Position};
-use minishogi_mate::{solve, verify_line, Limits, MateResult, Mode};
+use minishogi_mate::line::verify_line;
+use minishogi_mate::{solve, Limits, MateResult, Mode};
 
 fn pos(sfen: &str) -> Position {
     Position::from_sfen(sfen).expect("a legal position")

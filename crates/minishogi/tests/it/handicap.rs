@@ -1,7 +1,9 @@
 //! The handicap table against the reference data (Fairy-Stockfish, minishogilib; see
 //! `data/README.md`) and the facts the rules state about the handicap starts.
 
-use minishogi::{perft, Color, EndReason, Handicap, RuleSet};
+use minishogi::game::EndReason;
+use minishogi::perft::perft;
+use minishogi::{Color, Handicap, RuleSet};
 
 const PERFT: &str = include_str!("../data/perft-startpos.tsv");
 const REPETITION: &str = include_str!("../data/repetition.tsv");

@@ -1,7 +1,9 @@
 //! SFEN and USI parsing: every kind of bad input is an error that says what is wrong and where,
 //! and arbitrary text or bytes never make a parser panic.
 
-use minishogi::{Move, MoveError, Position, PositionError, Setup, SfenError};
+use minishogi::error::{MoveError, PositionError, SfenError};
+use minishogi::position::Setup;
+use minishogi::{Move, Position};
 use proptest::prelude::*;
 
 /// Parses `sfen`, expects an error, and checks its message mentions every one of `words`.

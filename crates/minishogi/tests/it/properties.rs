@@ -7,7 +7,8 @@
 use crate::common;
 
 use common::{plans, play_out, setups, slow, sorted_usi};
-use minishogi::{Move, Position, Setup, Square};
+use minishogi::position::Setup;
+use minishogi::{Move, Position, Square};
 use proptest::prelude::*;
 
 /// Checks one position against the definition-based generator, and every move's result against

@@ -1,7 +1,9 @@
 //! The rules against independent reference data (Fairy-Stockfish via pyffish, confirmed by
 //! minishogilib; pawn-drop mates excluded). See `data/README.md` for where the numbers come from.
 
-use minishogi::{perft, perft_parallel, Color, EndReason, Game, Position, RuleSet};
+use minishogi::game::EndReason;
+use minishogi::perft::{perft, perft_parallel};
+use minishogi::{Color, Game, Position, RuleSet};
 
 const POSITIONS: &str = include_str!("../data/positions.tsv");
 const PERFT: &str = include_str!("../data/perft-startpos.tsv");

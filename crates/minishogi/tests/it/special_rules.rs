@@ -3,7 +3,8 @@
 //! rules are written out in docs/rules.md), on hand-made positions whose expected moves and
 //! results were worked out by hand from the rules (each position is explained where it is used).
 
-use minishogi::{repetition_verdict, Color, EndReason, Game, Outcome, Position, RuleSet};
+use minishogi::game::{repetition_verdict, EndReason, Outcome};
+use minishogi::{Color, Game, Position, RuleSet};
 
 fn position(sfen: &str) -> Position {
     Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))

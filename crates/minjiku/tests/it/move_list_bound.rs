@@ -4,7 +4,9 @@
 //! so they are most numerous on an empty board with the extra squares present; each enemy on an
 //! extra square is a capture there. Promotion can at most double the count.
 
-use minjiku::{destinations, rifle_victims, Color, Kind, Piece, Position, Square, MOVE_LIST_CAPACITY};
+use minjiku::movement::{destinations, rifle_victims};
+use minjiku::moves::MOVE_LIST_CAPACITY;
+use minjiku::{Color, Kind, Piece, Position, Square};
 
 #[test]
 fn no_piece_has_more_than_80_moves() {
@@ -18,7 +20,7 @@ fn no_piece_has_more_than_80_moves() {
                 }
                 let piece = Piece::new(Color::White, kind);
                 let mut pieces = vec![(sq, piece), (own_king, Piece::new(Color::White, Kind::King))];
-                for (i, extra) in minjiku::EXTRA_SQUARES.into_iter().enumerate() {
+                for (i, extra) in minjiku::geometry::EXTRA_SQUARES.into_iter().enumerate() {
                     let kind = if i == 3 { Kind::King } else { Kind::Pawn };
                     pieces.push((extra, Piece::new(Color::Black, kind)));
                 }

@@ -2,7 +2,9 @@
 
 use crate::common;
 
-use minjiku::{FenError, MoveError, Position, PositionError, STARTPOS_FEN};
+use minjiku::error::{FenError, MoveError, PositionError};
+use minjiku::fen::STARTPOS_FEN;
+use minjiku::Position;
 use proptest::prelude::*;
 
 #[test]

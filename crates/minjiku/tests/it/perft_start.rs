@@ -6,7 +6,8 @@
 
 use crate::common;
 
-use minjiku::{perft, perft_divide, perft_parallel, Position};
+use minjiku::perft::{perft, perft_divide, perft_parallel};
+use minjiku::Position;
 
 #[test]
 fn start_position_matches_the_fixed_reading() {

@@ -4,7 +4,8 @@
 
 use crate::common;
 
-use minjiku::{repetition_verdict, Color, EndReason, Game, Outcome, Position};
+use minjiku::game::{repetition_verdict, EndReason, Outcome};
+use minjiku::{Color, Game, Position};
 
 fn position(pieces: &str, side: Color) -> Position {
     Position::from_pieces(common::parse_piece_list(pieces), side).unwrap_or_else(|e| panic!("{pieces}: {e}"))

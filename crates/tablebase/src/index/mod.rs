@@ -182,7 +182,7 @@ impl Indexer {
 
     /// The pieces of slot `index` without any legality check; `None` if pieces collide or the
     /// index is out of range. For verification of the illegal slots.
-    pub fn raw_setup(&self, index: u64) -> Option<minishogi::Setup> {
+    pub fn raw_setup(&self, index: u64) -> Option<minishogi::position::Setup> {
         let p = self.raw_placement(index)?;
         p.is_disjoint().then(|| p.to_setup(Color::Sente))
     }

@@ -1,7 +1,8 @@
 //! Index tests: round trips, symmetries, and an independent enumeration of legal positions.
 
 use super::*;
-use minishogi::{Hand, Piece, Setup, Square};
+use minishogi::position::Setup;
+use minishogi::{Hand, Piece, Square};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);

@@ -1,7 +1,8 @@
 //! Positions whose values under the standard repetition rule are worked out by hand, one for
 //! each outcome that occurs in the tables of up to three pieces.
 
-use minishogi::{Color, EndReason, Game, Position, RuleSet};
+use minishogi::game::EndReason;
+use minishogi::{Color, Game, Position, RuleSet};
 use minishogi_tablebase::{
     By, Material, Query, Tablebase, TablebaseError, Value, Verdict, Wdl, WriteOptions,
 };

@@ -4,7 +4,8 @@
 
 pub mod slow;
 
-use minishogi::{Color, Kind, Move, Piece, Position, Setup};
+use minishogi::position::Setup;
+use minishogi::{Color, Kind, Move, Piece, Position};
 use proptest::prelude::*;
 
 /// The start position and the six handicap starts (gote gives the handicap and moves first).

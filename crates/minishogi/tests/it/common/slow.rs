@@ -5,7 +5,8 @@
 //! on a copy and see whether the own king is attacked", and pawn-drop mate from "the opponent is in
 //! check and has no legal reply" (recursively, by this same generator).
 
-use minishogi::{Color, Hand, Kind, Move, Piece, Setup, Square};
+use minishogi::position::Setup;
+use minishogi::{Color, Hand, Kind, Move, Piece, Square};
 
 /// (column, row) steps as sente sees them; row −1 is forward (towards rank a).
 const FORWARD3: [(i8, i8); 3] = [(-1, -1), (0, -1), (1, -1)];

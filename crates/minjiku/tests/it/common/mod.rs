@@ -2,7 +2,8 @@
 
 #![allow(dead_code)]
 
-use minjiku::{parse_piece, Color, Piece, Position, Square};
+use minjiku::fen::parse_piece;
+use minjiku::{Color, Piece, Position, Square};
 
 /// One row of a TSV file, by column name.
 pub struct Row {

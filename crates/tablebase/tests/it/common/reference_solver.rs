@@ -10,7 +10,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use minishogi::{Color, Hand, Kind, Piece, Position, Setup, Square};
+use minishogi::position::Setup;
+use minishogi::{Color, Hand, Kind, Piece, Position, Square};
 
 /// The game's first player in this solver.
 pub const FIRST_PLAYER: Color = Color::Sente;
