@@ -55,42 +55,31 @@
 mod draw_count;
 mod draw_ranks;
 mod error;
-mod format;
+pub mod format;
 mod generate;
 mod map;
-mod memory;
-mod partitioned;
+pub mod memory;
+pub mod partitioned;
 mod progress;
 mod rules;
 mod table;
 mod thread_pool;
 mod value;
 mod value_counts;
-mod verify;
-mod write;
+pub mod verify;
+pub mod write;
 
 #[cfg(test)]
 mod toy;
 
-pub use draw_ranks::DrawRanks;
 pub use error::{BlockProblem, TableError};
-pub use format::{
-    DrawFormat, DrawSection, GameId, Header, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
-};
+pub use format::{GameId, Header};
 pub use generate::{retrograde, GenerateError, GenerateOptions, GenerateStats};
-pub use memory::{available_memory, map_large_allocations, peak_memory, release_free_memory};
-pub use partitioned::{
-    retrograde_partitioned, Applied, Expansion, Message, MessageKind, Partition, PartitionError,
-    PartitionedOptions, PartitionedRun, Partitioning, Round, Targets, Volume, HEADER_BYTES,
-};
 pub use progress::Progress;
 pub use rules::RetroRules;
 pub use table::{Table, DEFAULT_CACHE_BLOCKS};
 pub use thread_pool::{with_threads, ThreadPoolError};
 pub use value::Value;
 pub use value_counts::ValueCounts;
-pub use verify::{
-    verify_values, verify_values_with, Child, MoreOrRules, SlotCheck, SlotMismatch, VerifiedWith,
-    VerifyFailure, VerifyReport, VerifyRules,
-};
-pub use write::{compress_values, write_table, CompressedValues, DrawEntries, WriteOptions, WriteSummary};
+pub use verify::{verify_values, Child, VerifyFailure, VerifyReport, VerifyRules};
+pub use write::{write_table, WriteOptions, WriteSummary};

@@ -5,9 +5,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use minishogi_retro::{
-    release_free_memory, GenerateOptions, GenerateStats, Progress, WriteOptions, WriteSummary,
-};
+use minishogi_retro::memory::release_free_memory;
+use minishogi_retro::{GenerateOptions, GenerateStats, Progress, WriteOptions, WriteSummary};
 
 use crate::error::TablebaseError;
 use crate::files::table_file_name;

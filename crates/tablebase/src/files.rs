@@ -1,6 +1,7 @@
 //! What Minishogi table files are called and how they identify themselves.
 
-use minishogi_retro::{DrawFormat, GameId};
+use minishogi_retro::format::DrawFormat;
+use minishogi_retro::GameId;
 
 use crate::material::Material;
 

@@ -70,11 +70,15 @@ pub use index::{Indexer, SCHEME_VERSION};
 pub use material::{Material, MaterialError, MAX_PER_KIND};
 pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
 pub use memory_check::MemoryCheck;
+pub use minishogi_retro::format::{FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE};
+pub use minishogi_retro::memory::available_memory;
+pub use minishogi_retro::partitioned::{
+    Applied, PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Round,
+};
 pub use minishogi_retro::{
-    available_memory, with_threads, Applied, BlockProblem, GenerateError, GenerateOptions, GenerateStats,
-    Header, PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Progress, Round, Table,
+    with_threads, BlockProblem, GenerateError, GenerateOptions, GenerateStats, Header, Progress, Table,
     TableError, ThreadPoolError, Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary,
-    DEFAULT_CACHE_BLOCKS, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
+    DEFAULT_CACHE_BLOCKS,
 };
 pub use partitioned::{build_table_partitioned, generate_partitioned, king_pair_partitioning};
 pub use probe::{Probe, Query};

@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
-use minishogi_retro::{
-    retrograde_partitioned, PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Progress, Round,
+use minishogi_retro::partitioned::{
+    retrograde_partitioned, PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Round,
 };
+use minishogi_retro::Progress;
 
 use crate::build::{build_table_from_values, BuildSummary, MateOnly};
 use crate::error::TablebaseError;

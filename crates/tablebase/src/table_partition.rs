@@ -1,10 +1,9 @@
 //! One partition of a Minishogi table, for a driver that holds the partitions in other processes
-//! (the Ray driver of the Python package): the steps of `minishogi_retro::Partition` over
+//! (the Ray driver of the Python package): the steps of `minishogi_retro::partitioned::Partition` over
 //! Minishogi's rules, with messages and states as plain bytes, on a thread pool of its own.
 
-use minishogi_retro::{
-    with_threads, Applied, GenerateError, Message, Partition, PartitionError, Partitioning,
-};
+use minishogi_retro::partitioned::{Applied, Message, Partition, PartitionError, Partitioning};
+use minishogi_retro::{with_threads, GenerateError};
 
 use crate::index::Indexer;
 use crate::material::Material;
