@@ -135,7 +135,7 @@ pub fn build_table(
 }
 
 /// The mate-only values of a table computed elsewhere (by [`crate::generate()`] or by the
-/// partitioned analysis, [`crate::generate_partitioned`]), for [`build_table_from_values`].
+/// partitioned analysis, [`crate::partitioned::generate_partitioned`]), for [`build_table_from_values`].
 #[derive(Clone, Debug)]
 pub struct MateOnly {
     /// The [`minishogi_retro::Value`] byte of every slot, 255 in the slots the index calls illegal.

@@ -37,7 +37,8 @@ impl MemoryCheck {
 #[cfg(test)]
 mod tests {
     use super::MemoryCheck;
-    use crate::{memory_needed, Material};
+    use crate::build::memory_needed;
+    use crate::Material;
 
     #[test]
     fn too_little_memory_is_an_error_naming_the_largest_table() {

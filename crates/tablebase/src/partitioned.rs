@@ -15,6 +15,8 @@ use crate::index::Indexer;
 use crate::material::Material;
 use crate::retro_rules::MinishogiRetro;
 
+pub use crate::table_partition::{king_pair_bounds, ExpandedBytes, TablePartition};
+
 /// `parts` partitions of `material`'s index, each a run of whole king pairs (the most significant
 /// digit), as equal as possible; at most 234.
 pub fn king_pair_partitioning(material: &Material, parts: usize) -> Result<Partitioning, PartitionError> {

@@ -122,7 +122,7 @@ impl TablePartition {
         self.partition.as_ref().ok_or_else(|| finished(&self.material, self.index, "to_bytes"))?.to_bytes()
     }
 
-    /// The [`crate::Value`] bytes of the partition's slots once the rounds are over.
+    /// The [`Value`](minishogi_retro::Value) bytes of the partition's slots once the rounds are over.
     pub fn finish(&mut self) -> Result<Vec<u8>, PartitionError> {
         let partition =
             self.partition.take().ok_or_else(|| finished(&self.material, self.index, "finish"))?;

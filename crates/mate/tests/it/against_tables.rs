@@ -11,7 +11,8 @@
 
 use minishogi::{MoveList, Position};
 use minishogi_mate::{verify_line, Limits, MateResult, Mode, Solver};
-use minishogi_tablebase::{generate, GenerateOptions, Indexer, Material, Value};
+use minishogi_retro::{GenerateOptions, Value};
+use minishogi_tablebase::{generate, Indexer, Material};
 
 /// A material set's values, in memory.
 struct Table {
