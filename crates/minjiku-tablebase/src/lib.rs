@@ -6,6 +6,8 @@
 //! capture (or a Fire Dragon's burn, or a promotion) leaves a table's material set: such moves are
 //! valued through the smaller tables built before, in dependency order ([`Material::build_order`]).
 //! The page `docs/minjiku-tablebase.md` describes the tables, the index and how they are checked.
+//! The root holds what a user needs (build, probe, verify, info); the modules [`build`](mod@build),
+//! [`file`](mod@file), [`tables`], [`verify`](mod@verify) and [`info`](mod@info) hold the rest.
 //!
 //! ```
 //! use minjiku::Position;

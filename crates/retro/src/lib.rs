@@ -7,6 +7,11 @@
 //! (magic and rule set) that its files carry, so that each game's reader refuses the others'.
 //! Nothing here knows any game's rules.
 //!
+//! The root holds what a game needs; advanced parts live in modules: [`partitioned`] (the
+//! bulk-synchronous build for tables too large for one machine), [`format`](mod@format) (the
+//! file layout), [`verify`] (custom slot checks), [`write`](mod@write) (compression apart from
+//! writing) and [`memory`].
+//!
 //! ```
 //! use minishogi_retro::*;
 //!

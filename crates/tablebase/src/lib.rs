@@ -3,6 +3,12 @@
 //! draws under the standard repetition rule, the directory of table files and its probes, and
 //! verification against the rules.
 //!
+//! The root holds what a user needs: open a directory and probe it ([`Tablebase`], [`Query`]),
+//! generate, build and verify a set ([`generate`](fn@generate), [`build_tables`], [`verify`]).
+//! Advanced parts live in modules: [`build`], [`repetition`], [`partitioned`], [`index`],
+//! [`files`], [`material_table`], [`retro_rules`] and [`error`]. Table files, values and options
+//! are `minishogi_retro`'s ([`Value`](minishogi_retro::Value), [`Table`](minishogi_retro::Table)).
+//!
 //! ```
 //! use minishogi::Position;
 //! use minishogi_retro::{GenerateOptions, WriteOptions};
