@@ -5,9 +5,10 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use minishogi::{Color, Position, RuleSet};
+use minishogi_retro::{GenerateOptions, Value, WriteOptions};
+use minishogi_tablebase::repetition::{repetition_values, write_table_with_repetition};
 use minishogi_tablebase::{
-    generate, repetition_values, table_file_name, write_table, write_table_with_repetition, By,
-    GenerateOptions, Indexer, Material, Query, Tablebase, TablebaseError, Value, WriteOptions,
+    generate, table_file_name, write_table, By, Indexer, Material, Query, Tablebase, TablebaseError,
 };
 use std::path::PathBuf;
 
@@ -65,7 +66,7 @@ fn probes(c: &mut Criterion) {
     let tb = Tablebase::open(&f.dir).expect("open");
     let cold = positions_in_distinct_blocks(&f, 1);
     // More distinct blocks than the cache holds, visited in turn: every probe decompresses a block.
-    assert!(cold.len() > 4 * minishogi_tablebase::DEFAULT_CACHE_BLOCKS);
+    assert!(cold.len() > 4 * minishogi_retro::DEFAULT_CACHE_BLOCKS);
     let (hot, hot_value) = cold[cold.len() / 2].clone();
 
     c.bench_function("tb probe value, cached block", |b| {
@@ -97,7 +98,7 @@ fn probes(c: &mut Criterion) {
         })
         .filter_map(|i| f.indexer.position(i))
         .collect();
-    assert!(draws.len() > 4 * minishogi_tablebase::DEFAULT_CACHE_BLOCKS);
+    assert!(draws.len() > 4 * minishogi_retro::DEFAULT_CACHE_BLOCKS);
     let verdict = |pos: &Position| tb.probe(black_box(pos), VERDICT).expect("probe").expect("table").verdict;
     let hot_draw = draws[draws.len() / 2].clone();
     c.bench_function("tb probe verdict of a mate-only draw, cached blocks", |b| {

@@ -2,7 +2,7 @@
 //! match's status line now and then.
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use minishogi_tablebase::Progress;
+use minishogi_retro::Progress;
 use minishogi_trainer::NetTrainEvent;
 use std::sync::{Mutex, OnceLock};
 

@@ -6,7 +6,9 @@
 //! cargo run --release -p minjiku-tablebase --example mjtb_kxk -- minjiku-tables
 //! ```
 
-use minjiku_tablebase::{build, default_sets, open, side_summary, table_path, BuildOptions, Material};
+use minjiku_tablebase::file::{open, table_path};
+use minjiku_tablebase::info::side_summary;
+use minjiku_tablebase::{build, default_sets, BuildOptions, Material};
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

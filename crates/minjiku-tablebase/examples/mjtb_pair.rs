@@ -9,7 +9,8 @@
 
 use minishogi_retro::Value;
 use minjiku::Color;
-use minjiku_tablebase::{open, table_path, Material};
+use minjiku_tablebase::file::{open, table_path};
+use minjiku_tablebase::Material;
 use std::path::PathBuf;
 
 /// Per side to move: legal positions, White's wins (White to move) or Black's losses (Black to

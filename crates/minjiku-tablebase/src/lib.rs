@@ -2,10 +2,12 @@
 //!
 //! The game-independent retrograde generator of `minishogi-retro` runs over this crate's
 //! [`RetroRules`](minishogi_retro::RetroRules) implementation, and its files carry Minjiku's own
-//! magic ([`GAME`]). Minjiku has no drops, so a
+//! magic ([`file::GAME`]). Minjiku has no drops, so a
 //! capture (or a Fire Dragon's burn, or a promotion) leaves a table's material set: such moves are
 //! valued through the smaller tables built before, in dependency order ([`Material::build_order`]).
 //! The page `docs/minjiku-tablebase.md` describes the tables, the index and how they are checked.
+//! The root holds what a user needs (build, probe, verify, info); the modules [`build`](mod@build),
+//! [`file`](mod@file), [`tables`], [`verify`](mod@verify) and [`info`](mod@info) hold the rest.
 //!
 //! ```
 //! use minjiku::Position;
@@ -25,30 +27,24 @@
 
 #![forbid(unsafe_code)]
 
-mod build;
+pub mod build;
 mod error;
-mod file;
+pub mod file;
 mod generate;
 mod index;
-mod info;
+pub mod info;
 mod material;
 mod moves;
 mod origins;
 mod probe;
 mod retro;
-mod tables;
-mod verify;
+pub mod tables;
+pub mod verify;
 
-pub use build::{build, default_sets, plan, BuildEvent, BuildOptions, TableSummary, DEFAULT_PAIRS};
+pub use build::{build, default_sets, BuildEvent, BuildOptions, TableSummary};
 pub use error::{MinjikuTbError, WrongTableProblem};
-pub use file::{open, table_path, write, EXTENSION, GAME, RULE_SET};
 pub use generate::generate;
-pub use index::{Indexer, SCHEME};
-pub use info::{info, side_summary, SideSummary, TableInfo};
-pub use material::{Material, MaterialError, MAX_PIECES};
-pub use minishogi_retro::{GenerateOptions, GenerateStats, Progress, Table, TableError, Value, ValueCounts};
-pub use moves::{backed_up, best_of, stays_in_set};
+pub use info::{info, TableInfo};
+pub use material::{Material, MaterialError};
 pub use probe::{MinjikuTablebase, ProbeLine};
-pub use retro::{Decoded, MinjikuRetro};
-pub use tables::{turned, Tables, Values};
-pub use verify::{verify, verify_values, VerifyError, VerifyReport};
+pub use verify::{verify, VerifyError, VerifyReport};

@@ -35,15 +35,3 @@ fn rank(v: Value) -> i32 {
         None => 0,
     }
 }
-
-/// The value of a position from its moves' values (to the mover): no move is a loss in 0, else
-/// the best.
-pub fn best_of(values: impl IntoIterator<Item = Value>) -> Value {
-    values
-        .into_iter()
-        .fold(None, |best: Option<Value>, v| match best {
-            Some(b) if !better(v, b) => Some(b),
-            _ => Some(v),
-        })
-        .unwrap_or(Value::mate(0).unwrap_or(Value::DRAW))
-}

@@ -61,11 +61,6 @@ impl Decoded {
     fn new(pos: Position) -> Decoded {
         Decoded { pos, moves: Cell::new(None) }
     }
-
-    /// The position.
-    pub fn position(&self) -> &Position {
-        &self.pos
-    }
 }
 
 impl MinjikuRetro<'_> {

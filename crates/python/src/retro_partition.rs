@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::convert::{table_error, value_error};
-use minishogi_tablebase::{
-    build_table_from_values as build_from_values, king_pair_bounds, king_pair_partitioning, with_threads,
-    GenerateStats, MateOnly, Material, PartitionError, Partitioning, TablePartition, TablebaseError,
-    WriteOptions,
-};
+use minishogi_retro::partitioned::{PartitionError, Partitioning};
+use minishogi_retro::{with_threads, GenerateStats, WriteOptions};
+use minishogi_tablebase::build::{build_table_from_values as build_from_values, MateOnly};
+use minishogi_tablebase::partitioned::{king_pair_bounds, king_pair_partitioning, TablePartition};
+use minishogi_tablebase::{Material, TablebaseError};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;

@@ -31,7 +31,7 @@ pub enum TableError {
         path: PathBuf,
         /// Version in the file.
         found: u32,
-        /// The one version this build reads and writes ([`crate::FORMAT_VERSION`]).
+        /// The one version this build reads and writes ([`crate::format::FORMAT_VERSION`]).
         supported: u32,
     },
     /// The file is shorter than its header says it must be.

@@ -406,7 +406,7 @@ impl Header {
 
 /// Where one block's compressed bytes are and what they hash to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct BlockEntry {
+pub(crate) struct BlockEntry {
     /// Start of the compressed bytes in the file.
     pub start: u64,
     /// End (exclusive) of the compressed bytes in the file.
@@ -421,7 +421,7 @@ pub(crate) fn block_table_len(blocks: u64) -> u64 {
 }
 
 /// The block table bytes (with checksum) for blocks of the given compressed sizes and checksums.
-pub fn encode_block_table(blocks: &[(u64, u64)]) -> Vec<u8> {
+pub(crate) fn encode_block_table(blocks: &[(u64, u64)]) -> Vec<u8> {
     let mut out = Vec::with_capacity(blocks.len() * ENTRY_LEN + 8);
     let mut end = 0u64;
     for &(len, checksum) in blocks {
@@ -436,7 +436,7 @@ pub fn encode_block_table(blocks: &[(u64, u64)]) -> Vec<u8> {
 
 /// The blocks of a file: the values' and, in a file with a draw section, the section's.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Layout {
+pub(crate) struct Layout {
     /// The value blocks.
     pub blocks: Vec<BlockEntry>,
     /// The draw section, if the header describes one.
@@ -445,7 +445,7 @@ pub struct Layout {
 
 /// Where the draw section's parts are (see [`DrawSection`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DrawLayout {
+pub(crate) struct DrawLayout {
     /// Draws before each value block.
     pub draws_before: Vec<u64>,
     /// The draw section's blocks.
@@ -455,7 +455,7 @@ pub struct DrawLayout {
 /// The draw section's directory and block table bytes (with checksums), for value blocks with
 /// `draws_before` draws before each and section blocks of the given compressed sizes and
 /// checksums.
-pub fn encode_draw_tables(draws_before: &[u64], blocks: &[(u64, u64)]) -> Vec<u8> {
+pub(crate) fn encode_draw_tables(draws_before: &[u64], blocks: &[(u64, u64)]) -> Vec<u8> {
     let mut out = Vec::with_capacity(draws_before.len() * 8 + 8);
     for d in draws_before {
         out.extend_from_slice(&d.to_le_bytes());
@@ -468,7 +468,7 @@ pub fn encode_draw_tables(draws_before: &[u64], blocks: &[(u64, u64)]) -> Vec<u8
 
 /// Reads and checks the block tables that follow a header of `header_len` bytes, and checks that
 /// the file ends exactly after the last block.
-pub fn decode_layout(
+pub(crate) fn decode_layout(
     path: &Path,
     bytes: &[u8],
     header: &Header,

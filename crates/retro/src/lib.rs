@@ -7,6 +7,11 @@
 //! (magic and rule set) that its files carry, so that each game's reader refuses the others'.
 //! Nothing here knows any game's rules.
 //!
+//! The root holds what a game needs; advanced parts live in modules: [`partitioned`] (the
+//! bulk-synchronous build for tables too large for one machine), [`format`](mod@format) (the
+//! file layout), [`verify`] (custom slot checks), [`write`](mod@write) (compression apart from
+//! writing) and [`memory`].
+//!
 //! ```
 //! use minishogi_retro::*;
 //!
@@ -55,42 +60,31 @@
 mod draw_count;
 mod draw_ranks;
 mod error;
-mod format;
+pub mod format;
 mod generate;
 mod map;
-mod memory;
-mod partitioned;
+pub mod memory;
+pub mod partitioned;
 mod progress;
 mod rules;
 mod table;
 mod thread_pool;
 mod value;
 mod value_counts;
-mod verify;
-mod write;
+pub mod verify;
+pub mod write;
 
 #[cfg(test)]
 mod toy;
 
-pub use draw_ranks::DrawRanks;
 pub use error::{BlockProblem, TableError};
-pub use format::{
-    DrawFormat, DrawSection, GameId, Header, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
-};
+pub use format::{GameId, Header};
 pub use generate::{retrograde, GenerateError, GenerateOptions, GenerateStats};
-pub use memory::{available_memory, map_large_allocations, peak_memory, release_free_memory};
-pub use partitioned::{
-    retrograde_partitioned, Applied, Expansion, Message, MessageKind, Partition, PartitionError,
-    PartitionedOptions, PartitionedRun, Partitioning, Round, Targets, Volume, HEADER_BYTES,
-};
 pub use progress::Progress;
 pub use rules::RetroRules;
 pub use table::{Table, DEFAULT_CACHE_BLOCKS};
 pub use thread_pool::{with_threads, ThreadPoolError};
 pub use value::Value;
 pub use value_counts::ValueCounts;
-pub use verify::{
-    verify_values, verify_values_with, Child, MoreOrRules, SlotCheck, SlotMismatch, VerifiedWith,
-    VerifyFailure, VerifyReport, VerifyRules,
-};
-pub use write::{compress_values, write_table, CompressedValues, DrawEntries, WriteOptions, WriteSummary};
+pub use verify::{verify_values, Child, VerifyFailure, VerifyReport, VerifyRules};
+pub use write::{write_table, WriteOptions, WriteSummary};

@@ -39,7 +39,7 @@ pub(crate) fn advise_huge(_bytes: &[u8]) {}
 /// Hints the processor to bring `item` into the cache: table accesses land all over large arrays,
 /// and asking early lets their cache misses overlap. No effect on memory contents.
 #[inline]
-pub fn prefetch<T>(item: &T) {
+pub(crate) fn prefetch<T>(item: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching only affects caches; the reference is valid.
     unsafe {

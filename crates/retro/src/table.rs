@@ -159,7 +159,7 @@ impl Table {
         &self.game
     }
 
-    /// True when the file has a draw section (see [`crate::DrawSection`]).
+    /// True when the file has a draw section (see [`crate::format::DrawSection`]).
     pub fn has_draw_section(&self) -> bool {
         self.draw_section.is_some()
     }
@@ -269,7 +269,7 @@ impl Table {
         Ok(data)
     }
 
-    /// All values of a table whose stored bytes are its values ([`crate::TRANSFORM_NONE`]): one
+    /// All values of a table whose stored bytes are its values ([`crate::format::TRANSFORM_NONE`]): one
     /// byte per slot, every block checked, decompressed in parallel; also checks the counts per
     /// value against the header. A file whose illegal slots store don't-care bytes needs the
     /// game's index to tell them: [`Table::values_for`].

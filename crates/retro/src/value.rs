@@ -9,7 +9,7 @@ use std::fmt;
 /// - `1..=250`: distance to mate `d = byte - 1` plies; `d` odd is a win in `d`, `d` even a
 ///   loss in `d` (loss in 0: checkmated, or no legal move);
 /// - `251..=254`: unused (a game that values its draws further keeps those values in a draw
-///   section of the file, see [`crate::DrawSection`]);
+///   section of the file, see [`crate::format::DrawSection`]);
 /// - `255`: the index slot holds no legal position.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Value(u8);

@@ -15,6 +15,8 @@ use crate::progress::Progress;
 use crate::thread_pool::{with_threads, ThreadPoolError};
 use crate::value::Value;
 
+pub use crate::draw_ranks::DrawRanks;
+
 /// Slots checked per task.
 const CHUNK: u64 = 1 << 14;
 

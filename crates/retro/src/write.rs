@@ -89,7 +89,7 @@ pub trait DrawEntries: Sync {
     /// The game's part of the section's description ([`DrawSection::game_data`]).
     fn game_data(&self) -> Vec<u8>;
 
-    /// Appends the bytes of the entries `range` to `out`, [`DrawFormat::entry_bytes`](crate::DrawFormat::entry_bytes) each.
+    /// Appends the bytes of the entries `range` to `out`, [`DrawFormat::entry_bytes`](crate::format::DrawFormat::entry_bytes) each.
     fn encode(&self, range: Range<usize>, out: &mut Vec<u8>);
 }
 

@@ -3,7 +3,9 @@
 
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use minishogi_tablebase::{Material, TableError, TablebaseError, MAX_BUILD_PIECES};
+use minishogi_retro::TableError;
+use minishogi_tablebase::build::MAX_BUILD_PIECES;
+use minishogi_tablebase::{Material, TablebaseError};
 use std::path::Path;
 
 /// An answer other than success.

@@ -7,7 +7,9 @@
 //! (defaults: `WriteOptions::default()`; `--keep-illegal` stores 255 in illegal slots as format
 //! version 1 did). Set `RAYON_NUM_THREADS` to choose the thread count.
 
-use minishogi_tablebase::{write_table, Indexer, MaterialTable, Table, WriteOptions, GAME};
+use minishogi_retro::{Table, WriteOptions};
+use minishogi_tablebase::files::GAME;
+use minishogi_tablebase::{write_table, Indexer, MaterialTable};
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -5,7 +5,8 @@
 //! position: `cargo run --release -p minishogi-tablebase --example tb_partition_locality -- GS`.
 
 use minishogi_retro::RetroRules;
-use minishogi_tablebase::{Indexer, Material, MinishogiRetro};
+use minishogi_tablebase::retro_rules::MinishogiRetro;
+use minishogi_tablebase::{Indexer, Material};
 use rayon::prelude::*;
 
 const PAIRS: usize = 234;

@@ -6,10 +6,11 @@
 
 use std::time::Instant;
 
-use minishogi_tablebase::{
-    build_table, build_table_partitioned, generate_partitioned, generate_with_stats, table_file_name,
-    with_threads, GenerateOptions, Material, PartitionedOptions, Progress,
-};
+use minishogi_retro::partitioned::PartitionedOptions;
+use minishogi_retro::{with_threads, GenerateOptions, Progress};
+use minishogi_tablebase::generate::generate_with_stats;
+use minishogi_tablebase::partitioned::{build_table_partitioned, generate_partitioned};
+use minishogi_tablebase::{build_table, table_file_name, Material};
 
 fn main() {
     if let Err(e) = run() {

@@ -5,7 +5,9 @@
 
 use std::time::Instant;
 
-use minishogi_tablebase::{generate, repetition_values, CycleOutcome, GenerateOptions, Material};
+use minishogi_retro::GenerateOptions;
+use minishogi_tablebase::repetition::{repetition_values, CycleOutcome};
+use minishogi_tablebase::{generate, Material};
 
 fn main() {
     for name in std::env::args().skip(1) {

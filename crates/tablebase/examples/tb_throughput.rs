@@ -4,8 +4,10 @@
 
 use std::time::Instant;
 
-use minishogi_tablebase::{generate_with_stats, Progress};
-use minishogi_tablebase::{verify, GenerateOptions, Material};
+use minishogi_retro::GenerateOptions;
+use minishogi_retro::Progress;
+use minishogi_tablebase::generate::generate_with_stats;
+use minishogi_tablebase::{verify, Material};
 
 fn peak_rss_mib() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

@@ -5,9 +5,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use minishogi_retro::{
-    release_free_memory, GenerateOptions, GenerateStats, Progress, WriteOptions, WriteSummary,
-};
+use minishogi_retro::memory::release_free_memory;
+use minishogi_retro::{GenerateOptions, GenerateStats, Progress, WriteOptions, WriteSummary};
 
 use crate::error::TablebaseError;
 use crate::files::table_file_name;
@@ -136,7 +135,7 @@ pub fn build_table(
 }
 
 /// The mate-only values of a table computed elsewhere (by [`crate::generate()`] or by the
-/// partitioned analysis, [`crate::generate_partitioned`]), for [`build_table_from_values`].
+/// partitioned analysis, [`crate::partitioned::generate_partitioned`]), for [`build_table_from_values`].
 #[derive(Clone, Debug)]
 pub struct MateOnly {
     /// The [`minishogi_retro::Value`] byte of every slot, 255 in the slots the index calls illegal.

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use minishogi_retro::{map_large_allocations, peak_memory, release_free_memory, Progress, VerifyReport};
+use minishogi_retro::memory::{map_large_allocations, peak_memory, release_free_memory};
+use minishogi_retro::{Progress, VerifyReport};
 
 use crate::build::{build_table, BuildSummary};
 use crate::error::TablebaseError;

@@ -5,7 +5,8 @@
 
 use std::ops::Range;
 
-use minishogi_retro::{BlockProblem, DrawEntries, Table, TableError};
+use minishogi_retro::write::DrawEntries;
+use minishogi_retro::{BlockProblem, Table, TableError};
 
 use crate::draw_value::DrawValue;
 use crate::repetition::RepetitionValues;

@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use minishogi_retro::{GenerateError, PartitionError, TableError, ThreadPoolError, Value};
+use minishogi_retro::partitioned::PartitionError;
+use minishogi_retro::{GenerateError, TableError, ThreadPoolError, Value};
 use thiserror::Error;
 
 use crate::draw_value::{Case, DrawValue};

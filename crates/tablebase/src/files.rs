@@ -1,6 +1,7 @@
 //! What Minishogi table files are called and how they identify themselves.
 
-use minishogi_retro::{DrawFormat, GameId};
+use minishogi_retro::format::DrawFormat;
+use minishogi_retro::GameId;
 
 use crate::material::Material;
 
@@ -9,7 +10,7 @@ use crate::material::Material;
 pub const RULE_SET: &str = "minishogi-dtm";
 
 /// How Minishogi table files identify themselves: magic `MSHOGITB`, rule set [`RULE_SET`], and a
-/// draw section of 4-byte entries (the two [`crate::DrawValue`]s of each mate-only draw) with
+/// draw section of 4-byte entries (the two [`DrawValue`](crate::repetition::DrawValue)s of each mate-only draw) with
 /// 56 bytes of description (the bases of the progress measures, the counts per case and outcome).
 pub const GAME: GameId = GameId {
     name: "minishogi",

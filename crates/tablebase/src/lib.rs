@@ -3,8 +3,15 @@
 //! draws under the standard repetition rule, the directory of table files and its probes, and
 //! verification against the rules.
 //!
+//! The root holds what a user needs: open a directory and probe it ([`Tablebase`], [`Query`]),
+//! generate, build and verify a set ([`generate`](fn@generate), [`build_tables`], [`verify`]).
+//! Advanced parts live in modules: [`build`], [`repetition`], [`partitioned`], [`index`],
+//! [`files`], [`material_table`], [`retro_rules`] and [`error`]. Table files, values and options
+//! are `minishogi_retro`'s ([`Value`](minishogi_retro::Value), [`Table`](minishogi_retro::Table)).
+//!
 //! ```
 //! use minishogi::Position;
+//! use minishogi_retro::{GenerateOptions, WriteOptions};
 //! use minishogi_tablebase::*;
 //!
 //! // Generate the table of a gold against the bare king, write it, probe it through the directory.
@@ -30,24 +37,24 @@
 
 #![forbid(unsafe_code)]
 
-mod build;
+pub mod build;
 mod build_run;
 mod children;
 mod draw_section;
 mod draw_value;
-mod error;
+pub mod error;
 mod exact;
-mod files;
-mod generate;
-mod index;
+pub mod files;
+pub mod generate;
+pub mod index;
 mod material;
-mod material_table;
+pub mod material_table;
 mod memory_check;
-mod partitioned;
+pub mod partitioned;
 mod placement;
 mod probe;
-mod repetition;
-mod retro_rules;
+pub mod repetition;
+pub mod retro_rules;
 mod rewritten_table;
 mod table_info;
 mod table_partition;
@@ -57,34 +64,19 @@ mod verify;
 mod verify_repetition;
 mod write;
 
-pub use build::{
-    build_table, build_table_from_values, memory_needed, plan_build, requested_sets, BuildPlan, BuildSummary,
-    MateOnly, MemoryNeed, Present, DEFAULT_BUILD_PIECES, MAX_BUILD_PIECES,
-};
+pub use build::{build_table, BuildSummary};
 pub use build_run::{build_tables, BuildEvent, BuildRun, VerifiedTable};
-pub use draw_value::{Case, CycleOutcome, DrawValue};
-pub use error::{binary_units, RepetitionAnalysisError, RepetitionError, TablebaseError, VerifyError};
-pub use files::{table_file_name, EXTENSION, GAME, RULE_SET};
-pub use generate::{generate, generate_with_stats, repetition_values};
-pub use index::{Indexer, SCHEME_VERSION};
-pub use material::{Material, MaterialError, MAX_PER_KIND};
-pub use material_table::{best_move, positions_covered, MaterialTable, RewriteSummary};
+pub use error::{TablebaseError, VerifyError};
+pub use files::table_file_name;
+pub use generate::generate;
+pub use index::Indexer;
+pub use material::{Material, MaterialError};
+pub use material_table::MaterialTable;
 pub use memory_check::MemoryCheck;
-pub use minishogi_retro::{
-    available_memory, with_threads, Applied, BlockProblem, GenerateError, GenerateOptions, GenerateStats,
-    Header, PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Progress, Round, Table,
-    TableError, ThreadPoolError, Value, ValueCounts, VerifyReport, WriteOptions, WriteSummary,
-    DEFAULT_CACHE_BLOCKS, FORMAT_VERSION, TRANSFORM_DONT_CARE, TRANSFORM_NONE,
-};
-pub use partitioned::{build_table_partitioned, generate_partitioned, king_pair_partitioning};
 pub use probe::{Probe, Query};
-pub use repetition::RepetitionValues;
-pub use retro_rules::{MinishogiRetro, RetroPos};
 pub use rewritten_table::RewrittenTable;
-pub use table_info::{OutcomeCount, TableInfo};
-pub use table_partition::{king_pair_bounds, ExpandedBytes, TablePartition};
+pub use table_info::TableInfo;
 pub use tablebase::{OnTheFly, Tablebase};
 pub use verdict::{By, Verdict, Wdl};
 pub use verify::verify;
-pub use verify_repetition::{verify_repetition, RepetitionReport};
-pub use write::{write_table, write_table_with_repetition};
+pub use write::write_table;

@@ -4,10 +4,9 @@
 use std::path::Path;
 
 use minishogi::{Move, MoveList, Position};
-use minishogi_retro::{
-    release_free_memory, BlockProblem, DrawRanks, Progress, Table, Value, VerifyReport, WriteOptions,
-    WriteSummary,
-};
+use minishogi_retro::memory::release_free_memory;
+use minishogi_retro::verify::DrawRanks;
+use minishogi_retro::{BlockProblem, Progress, Table, Value, VerifyReport, WriteOptions, WriteSummary};
 
 use crate::draw_section::{bases, check_description, decode_pair, stored_entries};
 use crate::draw_value::DrawValue;

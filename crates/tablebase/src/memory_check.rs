@@ -4,7 +4,7 @@
 use crate::build::{memory_needed, MemoryNeed};
 use crate::error::TablebaseError;
 use crate::material::Material;
-use minishogi_retro::available_memory;
+use minishogi_retro::memory::available_memory;
 
 /// The memory a run of builds needs against the memory the system has available.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +37,8 @@ impl MemoryCheck {
 #[cfg(test)]
 mod tests {
     use super::MemoryCheck;
-    use crate::{memory_needed, Material};
+    use crate::build::memory_needed;
+    use crate::Material;
 
     #[test]
     fn too_little_memory_is_an_error_naming_the_largest_table() {

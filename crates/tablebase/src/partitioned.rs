@@ -4,15 +4,18 @@
 
 use std::path::Path;
 
-use minishogi_retro::{
-    retrograde_partitioned, PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Progress, Round,
+use minishogi_retro::partitioned::{
+    retrograde_partitioned, PartitionError, PartitionedOptions, PartitionedRun, Partitioning, Round,
 };
+use minishogi_retro::Progress;
 
 use crate::build::{build_table_from_values, BuildSummary, MateOnly};
 use crate::error::TablebaseError;
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::retro_rules::MinishogiRetro;
+
+pub use crate::table_partition::{king_pair_bounds, ExpandedBytes, TablePartition};
 
 /// `parts` partitions of `material`'s index, each a run of whole king pairs (the most significant
 /// digit), as equal as possible; at most 234.

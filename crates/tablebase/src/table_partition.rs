@@ -1,10 +1,9 @@
 //! One partition of a Minishogi table, for a driver that holds the partitions in other processes
-//! (the Ray driver of the Python package): the steps of `minishogi_retro::Partition` over
+//! (the Ray driver of the Python package): the steps of `minishogi_retro::partitioned::Partition` over
 //! Minishogi's rules, with messages and states as plain bytes, on a thread pool of its own.
 
-use minishogi_retro::{
-    with_threads, Applied, GenerateError, Message, Partition, PartitionError, Partitioning,
-};
+use minishogi_retro::partitioned::{Applied, Message, Partition, PartitionError, Partitioning};
+use minishogi_retro::{with_threads, GenerateError};
 
 use crate::index::Indexer;
 use crate::material::Material;
@@ -123,7 +122,7 @@ impl TablePartition {
         self.partition.as_ref().ok_or_else(|| finished(&self.material, self.index, "to_bytes"))?.to_bytes()
     }
 
-    /// The [`crate::Value`] bytes of the partition's slots once the rounds are over.
+    /// The [`Value`](minishogi_retro::Value) bytes of the partition's slots once the rounds are over.
     pub fn finish(&mut self) -> Result<Vec<u8>, PartitionError> {
         let partition =
             self.partition.take().ok_or_else(|| finished(&self.material, self.index, "finish"))?;

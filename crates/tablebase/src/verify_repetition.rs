@@ -22,10 +22,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use minishogi::{Color, MoveList, Position};
-use minishogi_retro::{
-    verify_values_with, Child, DrawRanks, MoreOrRules, Progress, SlotCheck, Value, VerifyFailure,
-    VerifyReport,
-};
+use minishogi_retro::verify::{verify_values_with, DrawRanks, MoreOrRules, SlotCheck};
+use minishogi_retro::{Child, Progress, Value, VerifyFailure, VerifyReport};
 use rayon::prelude::*;
 
 use crate::children::child_slots;

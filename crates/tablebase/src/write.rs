@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use minishogi_retro::{compress_values, CompressedValues, Value, WriteOptions, WriteSummary};
+use minishogi_retro::write::{compress_values, CompressedValues};
+use minishogi_retro::{Value, WriteOptions, WriteSummary};
 use rayon::prelude::*;
 
 use crate::draw_section::RepetitionEntries;

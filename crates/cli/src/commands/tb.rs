@@ -7,9 +7,11 @@ use crate::progress::{Report, Reporter};
 use crate::report::{describe, ProbeReply, Text};
 use clap::Args;
 use minishogi::{Color, RuleSet};
+use minishogi_retro::WriteOptions;
+use minishogi_tablebase::build::{plan_build, requested_sets, DEFAULT_BUILD_PIECES};
 use minishogi_tablebase::{
-    build_tables, plan_build, requested_sets, BuildEvent, Material, MaterialTable, MemoryCheck, OnTheFly,
-    Query, RewrittenTable, TableInfo, Tablebase, VerifiedTable, WriteOptions, DEFAULT_BUILD_PIECES,
+    build_tables, BuildEvent, Material, MaterialTable, MemoryCheck, OnTheFly, Query, RewrittenTable,
+    TableInfo, Tablebase, VerifiedTable,
 };
 use std::collections::HashSet;
 use std::path::Path;

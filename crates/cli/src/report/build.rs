@@ -2,7 +2,8 @@
 
 use super::units::{human_bytes, thousands};
 use super::Text;
-use minishogi_tablebase::{BuildRun, BuildSummary, Present};
+use minishogi_tablebase::build::Present;
+use minishogi_tablebase::{BuildRun, BuildSummary};
 use std::fmt;
 
 /// `G: tables/G.mstb exists with a valid header, skipped`.
@@ -49,7 +50,8 @@ impl fmt::Display for Text<'_, BuildRun> {
 #[cfg(test)]
 mod tests {
     use super::Text;
-    use minishogi_tablebase::{Material, Present};
+    use minishogi_tablebase::build::Present;
+    use minishogi_tablebase::Material;
     use std::path::PathBuf;
 
     #[test]

@@ -1,6 +1,7 @@
 //! Table errors as one line for a user, with the command that fixes them.
 
-use minishogi_tablebase::{TableError, TablebaseError, VerifyError};
+use minishogi_retro::TableError;
+use minishogi_tablebase::{TablebaseError, VerifyError};
 use minjiku_tablebase::MinjikuTbError;
 
 /// `e` as one line, with the `minishogi` command that fixes it where there is one (and the
@@ -32,7 +33,8 @@ pub fn describe_minjiku(e: MinjikuTbError) -> String {
 #[cfg(test)]
 mod tests {
     use super::describe;
-    use minishogi_tablebase::{Material, TableError, TablebaseError};
+    use minishogi_retro::TableError;
+    use minishogi_tablebase::{Material, TablebaseError};
     use std::path::PathBuf;
 
     #[test]

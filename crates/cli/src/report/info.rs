@@ -3,7 +3,8 @@
 
 use super::units::{human_bytes, thousands};
 use super::Text;
-use minishogi_tablebase::{TableInfo, FORMAT_VERSION};
+use minishogi_retro::format::FORMAT_VERSION;
+use minishogi_tablebase::TableInfo;
 use std::fmt;
 
 impl fmt::Display for Text<'_, TableInfo> {

@@ -23,7 +23,8 @@ impl fmt::Display for Text<'_, MemoryCheck> {
 #[cfg(test)]
 mod tests {
     use super::Text;
-    use minishogi_tablebase::{memory_needed, Material, MemoryCheck};
+    use minishogi_tablebase::build::memory_needed;
+    use minishogi_tablebase::{Material, MemoryCheck};
 
     #[test]
     fn the_line_says_what_is_needed_and_available() {

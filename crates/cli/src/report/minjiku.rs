@@ -2,7 +2,7 @@
 //! probe answers.
 
 use super::Text;
-use minishogi_tablebase::{Value, ValueCounts};
+use minishogi_retro::{Value, ValueCounts};
 use minjiku_tablebase::{ProbeLine, TableInfo, TableSummary, VerifyReport};
 use std::fmt;
 

@@ -17,7 +17,7 @@ pub fn thousands(n: u64) -> String {
 }
 
 /// `n` bytes in binary units (`1.5 KiB`): the tables' own wording.
-pub use minishogi_tablebase::binary_units as human_bytes;
+pub use minishogi_tablebase::error::binary_units as human_bytes;
 
 #[cfg(test)]
 mod tests {

@@ -40,7 +40,9 @@ impl fmt::Display for Text<'_, VerifiedTable> {
 #[cfg(test)]
 mod tests {
     use super::Text;
-    use minishogi_tablebase::{RepetitionReport, VerifiedTable, VerifyReport};
+    use minishogi_retro::VerifyReport;
+    use minishogi_tablebase::repetition::RepetitionReport;
+    use minishogi_tablebase::VerifiedTable;
     use std::time::Duration;
 
     #[test]

@@ -153,9 +153,8 @@ fn gen_skips_existing_tables_and_verify_catches_damage() {
 
 #[test]
 fn verify_reports_a_wrong_value_with_its_sfen() {
-    use minishogi_tablebase::{
-        generate, write_table, GenerateOptions, Indexer, Material, Value, WriteOptions,
-    };
+    use minishogi_retro::{GenerateOptions, Value, WriteOptions};
+    use minishogi_tablebase::{generate, write_table, Indexer, Material};
     let dir = tempfile::tempdir().expect("tempdir");
     let m = Material::parse("R").expect("material");
     let mut values = generate(&m, &GenerateOptions::default()).expect("generate");
@@ -174,10 +173,9 @@ fn verify_reports_a_wrong_value_with_its_sfen() {
 
 #[test]
 fn rewrite_turns_a_plain_table_into_a_smaller_one() {
-    use minishogi_tablebase::{
-        generate, write_table, GenerateOptions, Indexer, Material, MaterialTable, WriteOptions,
-    };
-    use minishogi_tablebase::{TRANSFORM_DONT_CARE, TRANSFORM_NONE};
+    use minishogi_retro::format::{TRANSFORM_DONT_CARE, TRANSFORM_NONE};
+    use minishogi_retro::{GenerateOptions, WriteOptions};
+    use minishogi_tablebase::{generate, write_table, Indexer, Material, MaterialTable};
     let dir = tempfile::tempdir().expect("tempdir");
     let m = Material::parse("S").expect("material");
     let values = generate(&m, &GenerateOptions::default()).expect("generate");

@@ -6,7 +6,8 @@
 
 use minishogi::{Color, Game, Position, RuleSet};
 use minishogi_engine::{EndgameOracle, Limits, Score, Searcher, TbValue, Weights};
-use minishogi_tablebase::{generate, GenerateOptions, Indexer, Material, Value};
+use minishogi_retro::{GenerateOptions, Value};
+use minishogi_tablebase::{generate, Indexer, Material};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 

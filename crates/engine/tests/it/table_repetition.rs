@@ -6,7 +6,8 @@ use minishogi::{Color, Game, Position, RuleSet};
 use minishogi_engine::{
     EndgameOracle, Limits, Score, SearchResult, Searcher, TablebaseOracle, TbValue, Weights, REPETITION_WIN,
 };
-use minishogi_tablebase::{By, Indexer, Material, Query, Tablebase, Verdict, WriteOptions};
+use minishogi_retro::WriteOptions;
+use minishogi_tablebase::{By, Indexer, Material, Query, Tablebase, Verdict};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;

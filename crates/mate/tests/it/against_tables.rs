@@ -12,7 +12,8 @@
 use minishogi::{MoveList, Position};
 use minishogi_mate::line::verify_line;
 use minishogi_mate::{Limits, MateResult, Mode, Solver};
-use minishogi_tablebase::{generate, GenerateOptions, Indexer, Material, Value};
+use minishogi_retro::{GenerateOptions, Value};
+use minishogi_tablebase::{generate, Indexer, Material};
 
 /// A material set's values, in memory.
 struct Table {

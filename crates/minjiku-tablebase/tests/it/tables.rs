@@ -1,8 +1,11 @@
 //! Minjiku tables: built, verified by the forward verifier, deterministic, probed along a line to
 //! mate, and refused when damaged or of the other game.
 
-use minishogi_retro::{write_table, GameId, Header, WriteOptions};
+use minishogi_retro::{write_table, GameId, GenerateOptions, Header, Table, Value, WriteOptions};
 use minjiku::Position;
+use minjiku_tablebase::file::open;
+use minjiku_tablebase::tables::{turned, Tables, Values};
+use minjiku_tablebase::verify::verify_values;
 use minjiku_tablebase::*;
 use std::path::Path;
 use std::sync::Arc;

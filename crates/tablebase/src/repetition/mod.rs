@@ -4,11 +4,11 @@
 //! the game's first player F, or the second S), the outcome of the infinite game between the
 //! draws: S wins if it makes non-checking moves infinitely often; else F wins if F does; else it
 //! is a draw. Steps:
-//! 1. the draws are numbered ([`draws`]) and their check flags read ([`graph`]);
+//! 1. the draws are numbered (`draws`) and their check flags read (`graph`);
 //! 2. S's region, a Büchi condition, by attractors computed in parallel rounds of un-moves over
-//!    the whole draw graph ([`attractor`]);
+//!    the whole draw graph (`attractor`);
 //! 3. the rest (where S is forced to check for ever: few nodes) as an explicit graph: F's wins and
-//!    the draws with their measures ([`checking_game`]).
+//!    the draws with their measures (`checking_game`).
 //!
 //! Every step decides from values of earlier rounds only, so the result does not depend on the
 //! thread count.
@@ -23,12 +23,16 @@ pub(crate) use draws::DrawSet;
 
 use minishogi_retro::{Progress, RetroRules};
 
-use crate::draw_value::{CycleOutcome, DrawValue};
-use crate::error::RepetitionAnalysisError;
 use crate::material::Material;
 use attractor::{second_player_region, RegionError, OUTSIDE};
 use checking_game::{CheckingGame, Inconsistent};
 use graph::DrawGraph;
+
+pub use crate::draw_value::{Case, CycleOutcome, DrawValue};
+pub use crate::error::{RepetitionAnalysisError, RepetitionError};
+pub use crate::generate::repetition_values;
+pub use crate::verify_repetition::{verify_repetition, RepetitionReport};
+pub use crate::write::write_table_with_repetition;
 
 /// The repetition values of one table: for each mate-only draw slot, the entries of both cases.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,7 +44,7 @@ pub struct RepetitionValues {
 }
 
 impl RepetitionValues {
-    /// Values for the mate-only draws of `values` (one [`crate::Value`] byte per slot), in slot
+    /// Values for the mate-only draws of `values` (one [`Value`](minishogi_retro::Value) byte per slot), in slot
     /// order: one pair of entries (first player to move, second player to move) per draw, and the
     /// bases of the pair measures (see [`DrawValue`]). `None` if the number of entries is
     /// not the number of draws.

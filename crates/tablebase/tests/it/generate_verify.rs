@@ -1,6 +1,7 @@
 //! Generated tables of small sets pass the independent verifier, whatever the thread count.
 
-use minishogi_tablebase::{generate, verify, GenerateOptions, Material};
+use minishogi_retro::GenerateOptions;
+use minishogi_tablebase::{generate, verify, Material};
 
 fn generate_and_verify(name: &str) -> Vec<u8> {
     let material = Material::parse(name).expect("valid material");

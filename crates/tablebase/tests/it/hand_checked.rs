@@ -1,7 +1,8 @@
 //! Positions whose values follow from the rules by hand, looked up in generated tables.
 
 use minishogi::{Move, Position};
-use minishogi_tablebase::{generate, GenerateOptions, Indexer, Material, Value};
+use minishogi_retro::{GenerateOptions, Value};
+use minishogi_tablebase::{generate, Indexer, Material};
 
 /// Generates the table of the position's material and returns the position's stored value, also
 /// checking that the colour-flipped and mirrored positions read the same value.

@@ -3,9 +3,8 @@
 
 use minishogi::game::EndReason;
 use minishogi::{Color, Game, Position, RuleSet};
-use minishogi_tablebase::{
-    By, Material, Query, Tablebase, TablebaseError, Value, Verdict, Wdl, WriteOptions,
-};
+use minishogi_retro::{Value, WriteOptions};
+use minishogi_tablebase::{By, Material, Query, Tablebase, TablebaseError, Verdict, Wdl};
 use std::path::Path;
 
 /// The raw value stored for `pos` (the generator's and verifier's view, not a probe), or `None`

@@ -2,7 +2,8 @@
 //! alone, and byte-identical tables for any thread count.
 
 use minishogi::{MoveList, Position};
-use minishogi_tablebase::{generate, GenerateOptions, Indexer, Material, Value};
+use minishogi_retro::{GenerateOptions, Value};
+use minishogi_tablebase::{generate, Indexer, Material};
 
 /// True when the side to move can force mate within `depth` plies (depth odd).
 fn wins_within(pos: &mut Position, depth: u32) -> bool {

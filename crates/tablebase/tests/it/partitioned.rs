@@ -3,10 +3,12 @@
 //! seconds; every two-piece set and the three-piece sets are behind `--ignored` (about 2 min on
 //! 2 cores): `cargo test --release -p minishogi-tablebase --test it partitioned:: -- --ignored`.
 
-use minishogi_tablebase::{
-    build_table, build_table_partitioned, generate, generate_partitioned, king_pair_partitioning, Indexer,
-    Material, PartitionedOptions, Progress,
+use minishogi_retro::partitioned::PartitionedOptions;
+use minishogi_retro::Progress;
+use minishogi_tablebase::partitioned::{
+    build_table_partitioned, generate_partitioned, king_pair_partitioning,
 };
+use minishogi_tablebase::{build_table, generate, Indexer, Material};
 
 fn set(name: &str) -> Material {
     Material::parse(name).expect("a set")

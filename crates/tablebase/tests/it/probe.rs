@@ -3,9 +3,9 @@
 //! on the thread count, probes from many threads agree.
 
 use minishogi::{Color, MoveList, Position, RuleSet};
+use minishogi_retro::{GenerateOptions, Value, WriteOptions};
 use minishogi_tablebase::{
-    generate, table_file_name, write_table, GenerateOptions, Indexer, Material, Query, Tablebase,
-    TablebaseError, Value, Wdl, WriteOptions,
+    generate, table_file_name, write_table, Indexer, Material, Query, Tablebase, TablebaseError, Wdl,
 };
 use std::path::Path;
 

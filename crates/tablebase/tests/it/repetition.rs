@@ -3,9 +3,10 @@
 //! do not depend on the thread count and are invariant under the colour flip and the mirror.
 
 use minishogi::{Color, Game, Position, RuleSet};
+use minishogi_retro::{GenerateOptions, WriteOptions};
+use minishogi_tablebase::repetition::repetition_values;
 use minishogi_tablebase::{
-    generate, repetition_values, table_file_name, write_table, By, GenerateOptions, Indexer, Material, Query,
-    Tablebase, Verdict, Wdl, WriteOptions,
+    generate, table_file_name, write_table, By, Indexer, Material, Query, Tablebase, Verdict, Wdl,
 };
 use std::collections::HashMap;
 use std::path::Path;
@@ -157,7 +158,7 @@ fn files_are_byte_identical_for_any_thread_count() {
     let mut files = Vec::new();
     for threads in [1, 2] {
         let dir = tempfile::tempdir().expect("tempdir");
-        minishogi_tablebase::with_threads(Some(threads), || {
+        minishogi_retro::with_threads(Some(threads), || {
             minishogi_tablebase::build_table(&m, dir.path(), WriteOptions::default().level, &|_| {})
         })
         .expect("pool")

@@ -40,7 +40,8 @@ use std::time::Instant;
 use common::reference_solver::{enumerate, key, mate_only, position, solve, Graph, Ref, SetGraph};
 use minishogi::Color::{Gote, Sente};
 use minishogi::Position;
-use minishogi_tablebase::{Material, Query, Tablebase, TablebaseError, Value, WriteOptions};
+use minishogi_retro::{Value, WriteOptions};
+use minishogi_tablebase::{Material, Query, Tablebase, TablebaseError};
 
 /// The raw value stored for `pos` (the generator's and verifier's view, not a probe), or `None`
 /// when its table is not in the directory.

@@ -1,11 +1,12 @@
 //! The table file format: round trip, corruption and truncation detection, concurrent reads,
 //! atomic writing, don't-care illegal slots, reading format version 1.
 
-use minishogi_tablebase::{
-    generate, write_table, GenerateOptions, Indexer, Material, MaterialTable, MinishogiRetro, Table,
-    TableError, TablebaseError, Value, WriteOptions, GAME,
-};
-use minishogi_tablebase::{Header, FORMAT_VERSION, TRANSFORM_DONT_CARE};
+use minishogi_retro::format::{FORMAT_VERSION, TRANSFORM_DONT_CARE};
+use minishogi_retro::Header;
+use minishogi_retro::{GenerateOptions, Table, TableError, Value, WriteOptions};
+use minishogi_tablebase::files::GAME;
+use minishogi_tablebase::retro_rules::MinishogiRetro;
+use minishogi_tablebase::{generate, write_table, Indexer, Material, MaterialTable, TablebaseError};
 use std::path::Path;
 
 /// Table-like values: long runs of illegal slots, many draws, a spread of distances.
@@ -319,9 +320,9 @@ fn other_versions_are_refused() {
 /// when the file is opened or its values and repetition values are read; never wrong values.
 #[test]
 fn damage_to_the_repetition_section_is_detected() {
-    use minishogi_tablebase::{
-        generate, repetition_values, write_table_with_repetition, GenerateOptions, Material,
-    };
+    use minishogi_retro::GenerateOptions;
+    use minishogi_tablebase::repetition::{repetition_values, write_table_with_repetition};
+    use minishogi_tablebase::{generate, Material};
     let dir = tempfile::tempdir().expect("tempdir");
     let m = Material::parse("P").expect("material");
     let values = generate(&m, &GenerateOptions::default()).expect("generate");
@@ -368,10 +369,11 @@ fn damage_to_the_repetition_section_is_detected() {
 /// with the position, and the entries as generated pass with every draw counted.
 #[test]
 fn verifying_a_file_catches_a_wrong_repetition_entry() {
-    use minishogi_tablebase::{
-        generate, repetition_values, write_table_with_repetition, CycleOutcome, DrawValue, GenerateOptions,
-        Material, MaterialTable, RepetitionError,
+    use minishogi_retro::GenerateOptions;
+    use minishogi_tablebase::repetition::{
+        repetition_values, write_table_with_repetition, CycleOutcome, DrawValue, RepetitionError,
     };
+    use minishogi_tablebase::{generate, Material, MaterialTable};
     let dir = tempfile::tempdir().expect("tempdir");
     let m = Material::parse("RR").expect("material");
     let values = generate(&m, &GenerateOptions::default()).expect("generate");
