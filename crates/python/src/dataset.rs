@@ -5,7 +5,7 @@ use crate::features::{array, policy_of, Inputs};
 use minishogi::EndReason;
 use minishogi_arena::Rng;
 use minishogi_arena::Termination;
-use minishogi_engine::CodecError;
+use minishogi_engine::codec::CodecError;
 use minishogi_selfplay::{Dataset, Error, LabelledPosition};
 use pyo3::exceptions::{PyFileNotFoundError, PyIndexError, PyOSError};
 use pyo3::prelude::*;

@@ -10,7 +10,7 @@ use crate::stored_termination;
 use crate::Error;
 use minishogi::{Color, Game, Move, Outcome, Position, RuleSet};
 use minishogi_arena::Termination;
-use minishogi_engine::{decode_payload, encode_payload, load_versioned, save_versioned};
+use minishogi_engine::codec::{decode_payload, encode_payload, load_versioned, save_versioned};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 
 use crate::dataset::DatasetMeta;
 use minishogi::{Move, SfenError};
-use minishogi_engine::CodecError;
+use minishogi_engine::codec::CodecError;
 use std::path::PathBuf;
 
 /// What went wrong, with enough context for a user to act on.

@@ -2,7 +2,7 @@
 
 use crate::Error;
 use minishogi_arena::Rng;
-use minishogi_engine::features;
+use minishogi_engine::linear::features;
 use minishogi_selfplay::{Dataset, LabelledPosition, NO_SCORE};
 use std::collections::HashSet;
 

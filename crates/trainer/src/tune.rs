@@ -7,7 +7,8 @@ use crate::gradient::{fit_k, gradient, loss};
 use crate::training_set::{SetStats, TrainingSet};
 use crate::Error;
 use minishogi_arena::Rng;
-use minishogi_engine::{Weights, MAX_WEIGHT};
+use minishogi_engine::linear::MAX_WEIGHT;
+use minishogi_engine::Weights;
 use minishogi_selfplay::Dataset;
 use std::time::Instant;
 

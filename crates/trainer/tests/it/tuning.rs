@@ -1,7 +1,8 @@
 //! Tuning towards known weights on positions labelled by them.
 #![allow(clippy::unwrap_used)]
 
-use minishogi_engine::{evaluate, Weights};
+use minishogi_engine::linear::evaluate;
+use minishogi_engine::Weights;
 use minishogi_selfplay::{selfplay, SelfplayConfig};
 use minishogi_trainer::{tune_weights, TrainingSet, TuneConfig};
 
