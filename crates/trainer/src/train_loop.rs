@@ -4,7 +4,7 @@
 use crate::loss_curve::write_loss_curve;
 use crate::tune::{tune_weights, EpochStats, TuneConfig};
 use crate::Error;
-use minishogi_arena::EloEstimate;
+use minishogi_arena::elo::EloEstimate;
 use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};
 use minishogi_engine::Weights;
 use minishogi_selfplay::{selfplay, SelfplayConfig};

@@ -4,9 +4,10 @@
 #![allow(clippy::unwrap_used)]
 
 use minishogi::{Color, EndReason, RuleSet};
+use minishogi_arena::records::{to_kif, RecordWriter, RECORDS_HEADER};
 use minishogi_arena::{
-    run_match, to_kif, EngineSpec, Error, FinishedGame, GameSettings, MatchSettings, Opening, PlayerSpec,
-    RecordWriter, Termination, TimeControl, RECORDS_HEADER,
+    run_match, EngineSpec, Error, FinishedGame, GameSettings, MatchSettings, Opening, PlayerSpec,
+    Termination, TimeControl,
 };
 use std::time::Duration;
 

@@ -7,7 +7,7 @@ use crate::output::CliResult;
 use crate::progress::games_bar;
 use clap::Args;
 use minishogi::RuleSet;
-use minishogi_arena::{read_records, RecordedGame};
+use minishogi_arena::records::{read_records, RecordedGame};
 use minishogi_selfplay::{label_games, summary, LabelConfig};
 use std::path::PathBuf;
 use std::time::Instant;
