@@ -86,7 +86,7 @@ pub enum DatasetProblem {
         /// Its scores.
         scores: usize,
     },
-    /// A game a dataset cannot store (see [`crate::SelfplayGame::termination`]).
+    /// A game a dataset cannot store (see [`crate::dataset::SelfplayGame::termination`]).
     #[error("game {game}: a dataset cannot hold a game ended by {termination}")]
     Unstorable {
         /// The game's index.

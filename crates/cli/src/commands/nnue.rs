@@ -6,7 +6,7 @@ use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::{games_bar, EpochBar, PairLines};
 use clap::Args;
 use minishogi_arena::load_weights;
-use minishogi_selfplay::summary;
+use minishogi_selfplay::dataset::summary;
 use minishogi_trainer::{best_line, generations_table, run_loop, LoopEvent, LoopStep, NnueLoopConfig};
 use minishogi_trainer::{
     quantise_file, train_files, NetEpoch, NetTrainConfig, NetTrainEvent, TrainFiles, TrainFilesEvent,
