@@ -5,7 +5,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use minishogi::{Game, Position, RuleSet};
-use minishogi_engine::{bench, features, EvalWeights, Weights, BENCH_POSITIONS};
+use minishogi_engine::bench::{bench, BENCH_POSITIONS};
+use minishogi_engine::linear::{features, EvalWeights};
+use minishogi_engine::Weights;
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -5,7 +5,8 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use minishogi_engine::Weights;
 use minishogi_selfplay::{selfplay, SelfplayConfig};
-use minishogi_trainer::{tune, TrainingSet, TuneConfig};
+use minishogi_trainer::tune::{tune, TrainingSet};
+use minishogi_trainer::TuneConfig;
 use std::time::Duration;
 
 /// Nodes per move used by the training run (see the README).

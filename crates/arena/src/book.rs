@@ -1,6 +1,9 @@
 //! Building a balanced opening book: random move sequences from the start position, screened
 //! after every ply by a quick search, then scored by deep searches of one or more USI engines;
-//! the openings every engine scores near zero are kept. The book is an openings file.
+//! the openings every engine scores near zero are kept ([`build_book`]). The book is an openings
+//! file, written as it is built by [`build_book_file`].
+
+pub use crate::book_file::{build_book_file, WrittenBook};
 
 use crate::engine_process::{EngineFailure, EngineProcess, UsiScore};
 use crate::opening::{position_command, Opening};

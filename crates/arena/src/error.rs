@@ -160,7 +160,7 @@ pub enum OpeningError {
     },
 }
 
-/// Why a line of a records file does not give a game ([`crate::RecordedGame::parse`]).
+/// Why a line of a records file does not give a game ([`crate::records::RecordedGame::parse`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// Fewer tab-separated fields than a record has.

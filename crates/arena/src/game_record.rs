@@ -7,7 +7,7 @@ use crate::termination::GameResult;
 use minishogi::{Move, Position};
 use std::time::Duration;
 
-/// A game as the record writers ([`crate::record_kif`], [`crate::record_csa`]) see it.
+/// A game as the record writers ([`crate::records::record_kif`], [`crate::records::record_csa`]) see it.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     /// The position before the first move.

@@ -1,23 +1,28 @@
 //! Matches between Minishogi players, Elo statistics and openings.
 //!
 //! A player is this program's search with linear weights or a network ([`Evaluation`], a fixed
-//! number of nodes per move), or a USI engine run as a child process ([`EngineProcess`], started
-//! from an [`EngineSpec`]); [`PlayerSpec`] says which, and both play through the [`Player`] trait.
+//! number of nodes per move), or a USI engine run as a child process (started from an
+//! [`EngineSpec`]); [`PlayerSpec`] says which, and both play through the [`Player`] trait.
 //! [`run_match`] is the one match runner: paired games (each opening with both colours) on
 //! several workers at once, under a [`TimeControl`] per player — byoyomi, increment, sudden
 //! death, fixed nodes or depth. The rules crate's `Game` referees: mate, repetition and the rule
 //! set's limits end games, and an engine that plays an illegal move, overstays its clock, crashes
 //! or falls silent loses that game (and is restarted for the next). The score ([`MatchScore`]) is
 //! a pentanomial over pairs with an Elo interval and an optional [`Sprt`]; every game can go to a
-//! records file, KIF and CSA files ([`RecordWriter`]; [`read_records`] reads the records back;
-//! [`GameRecord`] writes any game as KIF or CSA). [`play_match`] runs a match from random balanced openings ([`random_opening`]) on the
-//! current rayon pool, as the training loops' gate does, and [`MatchReport`] is its report.
-//! [`build_book`] finds positions that deep searches score near zero, and [`build_book_file`]
-//! writes them as an openings file.
+//! records file, KIF and CSA files ([`run_recorded_match`]). [`play_match`] runs a match from
+//! random balanced openings ([`OpeningConfig`]) on the current rayon pool, as the training loops'
+//! gate does, and [`MatchReport`] is its report.
+//!
+//! The root holds what a program that runs matches needs. The parts live in modules:
+//! [`elo`] (Elo, the pentanomial, the SPRT), [`openings`] (openings files, random balanced
+//! openings), [`game`] (one game and its clocks), [`records`] (the records file, KIF and CSA),
+//! [`usi`] (an engine process and its protocol), [`time_control`] (time controls and their text)
+//! and [`book`] (building a balanced opening book).
 //!
 //! ```
 //! use minishogi::RuleSet;
-//! use minishogi_arena::{elo_of_score, Opening, Pentanomial, TimeControl};
+//! use minishogi_arena::elo::{elo_of_score, Pentanomial};
+//! use minishogi_arena::{Opening, TimeControl};
 //! use std::time::Duration;
 //!
 //! let tc: TimeControl = "byoyomi=200ms".parse().unwrap();
@@ -36,15 +41,16 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
-mod book;
+pub mod book;
 mod book_file;
 mod clock;
 mod csa;
-mod elo;
+pub mod elo;
 mod engine_process;
 mod engine_spec;
 mod error;
 mod evaluation;
+pub mod game;
 mod game_record;
 mod game_runner;
 mod game_settings;
@@ -53,41 +59,34 @@ mod match_config;
 mod match_report;
 mod match_score;
 mod opening;
+pub mod openings;
 mod player;
 mod random_opening;
 mod recorded_match;
-mod records;
+pub mod records;
+mod records_file;
 mod records_reader;
 mod rng;
 mod runner;
 mod termination;
-mod time_control;
+pub mod time_control;
+pub mod usi;
 mod weights_spec;
 
-pub use book::{book_line, build_book, BookEntry, BookProgress, BookSettings, Scorer};
-pub use book_file::{build_book_file, WrittenBook};
-pub use clock::GameClock;
-pub use csa::{csa_kind, record_csa, to_csa};
-pub use elo::{elo_of_score, score_of_elo, EloEstimate, Pentanomial, Sprt, SprtDecision, Tally, Z95};
-pub use engine_process::{parse_info, EngineFailure, EngineProcess, Reply, UsiScore};
-pub use engine_spec::{parse_option, split_command, EngineSpec};
+pub use elo::Sprt;
+pub use engine_spec::EngineSpec;
 pub use error::{Error, OpeningError, RecordError};
 pub use evaluation::Evaluation;
-pub use game_record::GameRecord;
-pub use game_runner::{play_game, PlayedGame};
 pub use game_settings::GameSettings;
-pub use kif::{record_kif, to_kif};
 pub use match_config::{play_match, MatchConfig};
 pub use match_report::MatchReport;
 pub use match_score::MatchScore;
-pub use opening::{generate_openings, load_openings, match_openings, position_command, Opening};
+pub use opening::Opening;
 pub use player::{Player, PlayerSpec};
-pub use random_opening::{random_opening, OpeningConfig};
+pub use random_opening::OpeningConfig;
 pub use recorded_match::run_recorded_match;
-pub use records::{record_line, RecordWriter, RECORDS_HEADER};
-pub use records_reader::{read_records, RecordedGame};
 pub use rng::Rng;
 pub use runner::{run_match, FinishedGame, MatchSettings};
 pub use termination::{GameResult, Termination};
-pub use time_control::{parse_duration, TimeControl};
+pub use time_control::TimeControl;
 pub use weights_spec::load_weights;

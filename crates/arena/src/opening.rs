@@ -1,7 +1,7 @@
 //! Openings: a start position and the moves played from it, one per line in a file, written like
 //! the arguments of USI `position` (`startpos moves 3e4d 3a2b`, `sfen <SFEN> moves …`, or the
 //! bare SFEN followed by `moves …`); `#` starts a comment. Generated openings are balanced random
-//! openings ([`crate::random_opening`]).
+//! openings ([`crate::openings::random_opening`]).
 
 use crate::error::OpeningError;
 use crate::random_opening::{random_opening, OpeningConfig};

@@ -1,5 +1,5 @@
 //! The two kinds of player a match seats: this program's search in the same process, or a USI
-//! engine run as a child process. The game loop ([`crate::play_game`]) talks to both through
+//! engine run as a child process. The game loop ([`crate::game::play_game`]) talks to both through
 //! [`Player`], so a match of weight sets and a match of engine processes are the same match.
 
 use crate::engine_process::{EngineFailure, EngineProcess, Reply};

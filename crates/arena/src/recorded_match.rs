@@ -1,6 +1,6 @@
 //! A match whose games go to the records, KIF and CSA files as they end.
 
-use crate::records::RecordWriter;
+use crate::records_file::RecordWriter;
 use crate::runner::run_match;
 use crate::{Error, MatchScore, MatchSettings};
 

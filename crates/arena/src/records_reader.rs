@@ -1,9 +1,9 @@
-//! Reading a records file back ([`crate::records`] writes it): each game's players, result, how it
+//! Reading a records file back ([`crate::records::RecordWriter`] writes it): each game's players, result, how it
 //! ended, its opening and its moves, replayed by the rules so that every move is checked.
 
 use crate::error::RecordError;
 use crate::opening::Opening;
-use crate::records::RECORDS_HEADER;
+use crate::records_file::RECORDS_HEADER;
 use crate::Error;
 use minishogi::{Color, Game, RuleSet};
 use std::path::Path;

@@ -3,7 +3,7 @@
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use minishogi_retro::Progress;
-use minishogi_trainer::NetTrainEvent;
+use minishogi_trainer::nnue_train::NetTrainEvent;
 use std::sync::{Mutex, OnceLock};
 
 /// What a table command reports as it goes.

@@ -10,8 +10,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use minishogi::Position;
-use minishogi_engine::BENCH_POSITIONS;
-use minishogi_engine::{Accumulator, AccumulatorStack, Network, FEATURES, HIDDEN, L2};
+use minishogi_engine::bench::BENCH_POSITIONS;
+use minishogi_engine::nnue::{Accumulator, AccumulatorStack, FEATURES, HIDDEN, L2};
+use minishogi_engine::Network;
 use std::hint::black_box;
 
 /// A network with pseudo-random weights of a trained network's ranges (about half of the

@@ -1,13 +1,19 @@
 //! The Minishogi engine: a linear evaluation over named, tunable weights ([`Weights`]) or an
 //! evaluation network ([`Network`]), chosen through [`Evaluator`]; an alpha-beta search
 //! ([`Searcher`]: iterative deepening, PVS, transposition table, null move, LMR, quiescence)
-//! that knows the repetition rules and can consult endgame tables ([`TablebaseOracle`]); the
-//! versioned binary files of weights, networks and datasets; and a benchmark. The USI protocol
-//! over this search is the `minishogi-usi` crate.
+//! that knows the repetition rules and can consult endgame tables ([`TablebaseOracle`]). The USI
+//! protocol over this search is the `minishogi-usi` crate.
+//!
+//! The root holds what a program that searches needs. The parts for tools live in modules:
+//! [`nnue`] (the network's accumulators, features, sizes and quantisation constants, the shipped
+//! network), [`linear`] (the linear evaluation's features, for tuning), [`oracle`] (the trait a
+//! source of exact endgame values implements), [`codec`] (the versioned binary files of weights,
+//! networks and datasets) and [`bench`](mod@bench) (the benchmark).
 //!
 //! ```
 //! use minishogi::{Game, Position, RuleSet};
-//! use minishogi_engine::{shipped_network, Accumulator, Limits, Searcher, Weights};
+//! use minishogi_engine::nnue::{shipped_network, Accumulator};
+//! use minishogi_engine::{Limits, Searcher, Weights};
 //! use std::sync::atomic::AtomicBool;
 //!
 //! let game = Game::new(Position::startpos(), RuleSet::Standard);
@@ -27,16 +33,17 @@
 #![deny(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
-mod bench;
-mod codec;
+pub mod bench;
+pub mod codec;
 mod eval_spec;
 mod evaluator;
 mod features;
 mod history;
 mod layout;
 mod limits;
-mod nnue;
-mod oracle;
+pub mod linear;
+pub mod nnue;
+pub mod oracle;
 mod ordering;
 mod piece_value;
 mod pv;
@@ -58,21 +65,13 @@ mod tt_memory;
 mod weights;
 mod worker;
 
-pub use bench::{bench, bench_with, BenchResult, BENCH_POSITIONS};
-pub use codec::{decode_payload, encode_payload, load_versioned, save_versioned, CodecError};
 pub use eval_spec::{EvalSpec, EvalSpecError};
 pub use evaluator::Evaluator;
-pub use features::{evaluate, features, EvalWeights, Features};
 pub use limits::{Clock, Limits};
-pub use nnue::{
-    active_features, shipped_network, Accumulator, AccumulatorStack, MoveDelta, Network, NetworkError,
-    NetworkMismatch, NetworkParts, EVAL_SCALE, FEATURES, FEATURE_SET_ID, HIDDEN, L2, L2_WEIGHT_LIMIT,
-    MAX_ACTIVE, MAX_EVAL, NETWORK_MAGIC, QA, QB, QC,
-};
-pub use oracle::{EndgameOracle, TbValue};
+pub use nnue::{Network, NetworkError};
 pub use report::{Info, SearchResult};
 pub use score::{Score, REPETITION_WIN};
 pub use search::Searcher;
 pub use table_probe::TablebaseOracle;
-pub use time_budget::{budget, Budget, DEFAULT_MOVE_OVERHEAD};
-pub use weights::{Weights, WeightsError, MAX_WEIGHT};
+pub use time_budget::DEFAULT_MOVE_OVERHEAD;
+pub use weights::{Weights, WeightsError};

@@ -29,7 +29,7 @@ const MINIMUM: Duration = Duration::from_millis(1);
 
 /// The time of one move, measured from the moment the search starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub(crate) struct Budget {
     /// What a move costs on average; the search stops after an iteration once it has spent
     /// this times its stability factor.
     pub target: Duration,
@@ -48,6 +48,7 @@ impl Budget {
     }
 
     /// True when the search may stop earlier or later than the target.
+    #[cfg(test)]
     pub fn is_flexible(&self) -> bool {
         self.floor < self.hard
     }
@@ -60,7 +61,7 @@ impl Budget {
 
 /// Turns `limits` into the time budget of `side`, keeping `overhead` back from the clock;
 /// `None` when time does not limit the search.
-pub fn budget(limits: &Limits, side: Color, overhead: Duration) -> Option<Budget> {
+pub(crate) fn budget(limits: &Limits, side: Color, overhead: Duration) -> Option<Budget> {
     if limits.infinite {
         return None;
     }

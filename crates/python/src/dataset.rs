@@ -5,8 +5,9 @@ use crate::features::{array, policy_of, Inputs};
 use minishogi::game::EndReason;
 use minishogi_arena::Rng;
 use minishogi_arena::Termination;
-use minishogi_engine::CodecError;
-use minishogi_selfplay::{Dataset, Error, LabelledPosition};
+use minishogi_engine::codec::CodecError;
+use minishogi_selfplay::dataset::LabelledPosition;
+use minishogi_selfplay::{Dataset, Error};
 use pyo3::exceptions::{PyFileNotFoundError, PyIndexError, PyOSError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -162,8 +163,11 @@ impl PyDataset {
                     .map(|&b| minishogi::Move::from_u16(b).map_or(format!("?{b}"), |m| m.to_string()))
                     .collect();
                 d.set_item("moves", moves)?;
-                let scores: Vec<Option<i16>> =
-                    g.scores.iter().map(|&s| (s != minishogi_selfplay::NO_SCORE).then_some(s)).collect();
+                let scores: Vec<Option<i16>> = g
+                    .scores
+                    .iter()
+                    .map(|&s| (s != minishogi_selfplay::dataset::NO_SCORE).then_some(s))
+                    .collect();
                 d.set_item("scores", scores)?;
                 d.set_item("opening_plies", g.opening_plies)?;
                 d.set_item("winner", g.winner_color().map(minishogi::Color::name))?;

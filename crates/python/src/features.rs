@@ -12,7 +12,7 @@
 use crate::convert::value_error;
 use crate::position::position_arg;
 use minishogi::{Color, Kind, Move, Position, Square};
-use minishogi_engine::{active_features, MAX_ACTIVE};
+use minishogi_engine::nnue::{active_features, MAX_ACTIVE};
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArrayDyn};
 use pyo3::prelude::*;

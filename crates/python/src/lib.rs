@@ -43,8 +43,8 @@ fn _minishogi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(features::policy_move, m)?)?;
     m.add("PLANES", features::PLANES)?;
     m.add("POLICY_SIZE", features::POLICY_SIZE)?;
-    m.add("FEATURES", minishogi_engine::FEATURES)?;
-    m.add("MAX_ACTIVE", minishogi_engine::MAX_ACTIVE)?;
+    m.add("FEATURES", minishogi_engine::nnue::FEATURES)?;
+    m.add("MAX_ACTIVE", minishogi_engine::nnue::MAX_ACTIVE)?;
     m.add_class::<dataset::PyDataset>()?;
     m.add_class::<dataset::PyBatches>()?;
     m.add_function(wrap_pyfunction!(selfplay::selfplay, m)?)?;

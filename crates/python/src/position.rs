@@ -192,13 +192,13 @@ impl PyPosition {
     /// if it has ended; `times` gives the seconds each move took (default: all zero).
     #[pyo3(signature = (sente="sente", gote="gote", times=None))]
     fn kif(&self, sente: &str, gote: &str, times: Option<Vec<f64>>) -> PyResult<String> {
-        Ok(minishogi_arena::record_kif(&game_record(&self.game, sente, gote, times)?))
+        Ok(minishogi_arena::records::record_kif(&game_record(&self.game, sente, gote, times)?))
     }
 
     /// The game as a CSA (version 2.2) record, as `kif` does.
     #[pyo3(signature = (sente="sente", gote="gote", times=None))]
     fn csa(&self, sente: &str, gote: &str, times: Option<Vec<f64>>) -> PyResult<String> {
-        Ok(minishogi_arena::record_csa(&game_record(&self.game, sente, gote, times)?))
+        Ok(minishogi_arena::records::record_csa(&game_record(&self.game, sente, gote, times)?))
     }
 
     /// The board as an SVG document. It shades the last move played, or `move` (a `Move` or USI

@@ -2,7 +2,8 @@
 
 use crate::convert::value_error;
 use minishogi::Game;
-use minishogi_arena::{GameRecord, GameResult, Termination};
+use minishogi_arena::records::GameRecord;
+use minishogi_arena::{GameResult, Termination};
 use pyo3::prelude::*;
 use std::time::Duration;
 

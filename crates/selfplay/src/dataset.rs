@@ -2,23 +2,26 @@
 //! with the result; the labelled positions are recovered by replaying the moves.
 //!
 //! File layout: a versioned file of the engine's codec (magic `MSSP`, version, length, checksum)
-//! whose payload is [`DatasetFile`]: the metadata in the clear and the games as bincode
+//! whose payload is `DatasetFile`: the metadata in the clear and the games as bincode
 //! compressed with zstd. A game costs about 4 bytes per move before compression.
+//!
+//! What can be wrong with a file is a [`DatasetProblem`], with a game in it a [`GameError`].
 
-use crate::error::{DatasetProblem, GameError};
+pub use crate::error::{DatasetProblem, GameError};
+
 use crate::stored_termination;
 use crate::Error;
 use minishogi::game::Outcome;
 use minishogi::{Color, Game, Move, Position, RuleSet};
 use minishogi_arena::Termination;
-use minishogi_engine::{decode_payload, encode_payload, load_versioned, save_versioned};
+use minishogi_engine::codec::{decode_payload, encode_payload, load_versioned, save_versioned};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// Magic bytes of a dataset file.
-pub const MAGIC: [u8; 4] = *b"MSSP";
+pub(crate) const MAGIC: [u8; 4] = *b"MSSP";
 /// Format version of a dataset file.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 /// Largest decompressed game list accepted.
 const MAX_RAW: u64 = 1 << 32;
 /// The score of a move that was not searched (opening moves).
@@ -86,7 +89,7 @@ pub struct DatasetMeta {
 
 /// The payload of a dataset file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct DatasetFile {
+pub(crate) struct DatasetFile {
     /// Metadata, readable without decompressing the games.
     pub meta: DatasetMeta,
     /// Number of games.

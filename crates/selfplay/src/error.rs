@@ -3,7 +3,7 @@
 use crate::dataset::DatasetMeta;
 use minishogi::error::SfenError;
 use minishogi::Move;
-use minishogi_engine::CodecError;
+use minishogi_engine::codec::CodecError;
 use std::path::PathBuf;
 
 /// What went wrong, with enough context for a user to act on.
@@ -87,7 +87,7 @@ pub enum DatasetProblem {
         /// Its scores.
         scores: usize,
     },
-    /// A game a dataset cannot store (see [`crate::SelfplayGame::termination`]).
+    /// A game a dataset cannot store (see [`crate::dataset::SelfplayGame::termination`]).
     #[error("game {game}: a dataset cannot hold a game ended by {termination}")]
     Unstorable {
         /// The game's index.

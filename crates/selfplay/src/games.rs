@@ -3,8 +3,9 @@
 
 use crate::dataset::{Dataset, DatasetMeta, SelfplayGame};
 use minishogi::RuleSet;
+use minishogi_arena::openings::random_opening;
 use minishogi_arena::Termination;
-use minishogi_arena::{random_opening, Evaluation, OpeningConfig, Rng};
+use minishogi_arena::{Evaluation, OpeningConfig, Rng};
 use minishogi_engine::{Limits, Score, Searcher, Weights};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;

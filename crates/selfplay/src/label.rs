@@ -5,8 +5,9 @@
 
 use crate::dataset::{Dataset, DatasetMeta, SelfplayGame, NO_SCORE};
 use crate::games::stored_score;
+use minishogi_arena::records::RecordedGame;
+use minishogi_arena::Evaluation;
 use minishogi_arena::Termination;
-use minishogi_arena::{Evaluation, RecordedGame};
 use minishogi_engine::{Limits, Searcher};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;

@@ -6,7 +6,12 @@
 //! network); game `i` of a run draws its opening from the stream `(seed, i)`, so the same seed
 //! gives the same dataset whatever the thread count of the rayon pool it runs on.
 //! [`label_games`] labels games played elsewhere (a match's records, e.g. against another engine)
-//! the same way, so that the positions another player steers into become data too.
+//! the same way, so that the positions another player steers into become data too. [`merge`] joins
+//! the datasets of one run played in parts.
+//!
+//! The root holds what a program that plays or reads games needs; the dataset's parts (its games,
+//! metadata, labelled positions, [`dataset::summary`] and the errors of its files and games) are in
+//! [`dataset`].
 //!
 //! ```
 //! use minishogi_engine::Weights;
@@ -28,15 +33,15 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
-mod dataset;
+pub mod dataset;
 mod error;
 mod games;
 mod label;
 mod merge;
 mod stored_termination;
 
-pub use dataset::{summary, Dataset, DatasetMeta, LabelledPosition, SelfplayGame, NO_SCORE};
-pub use error::{DatasetProblem, Error, GameError};
+pub use dataset::Dataset;
+pub use error::Error;
 pub use games::{selfplay, selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
 pub use label::{label_games, LabelConfig, Labelled};
 pub use merge::merge;

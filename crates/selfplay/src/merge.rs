@@ -28,6 +28,7 @@ pub fn merge(parts: Vec<Dataset>) -> Result<Dataset, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dataset::DatasetMeta;
     use crate::{selfplay, SelfplayConfig};
     use minishogi_engine::Weights;
 
@@ -50,7 +51,7 @@ mod tests {
             "initial",
             &|| {},
         );
-        let b = Dataset { meta: crate::DatasetMeta { seed: 2, ..a.meta.clone() }, games: a.games.clone() };
+        let b = Dataset { meta: DatasetMeta { seed: 2, ..a.meta.clone() }, games: a.games.clone() };
         let e = merge(vec![a, b]).unwrap_err().to_string();
         assert!(e.contains("dataset 2 of the merge"), "{e}");
         assert!(merge(Vec::new()).is_err());

@@ -62,7 +62,7 @@ pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use minishogi_engine::{decode_payload, encode_payload};
+    use minishogi_engine::codec::{decode_payload, encode_payload};
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
     struct Stored1(#[serde(with = "super")] Termination);

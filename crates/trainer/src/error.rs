@@ -1,6 +1,6 @@
 //! Errors of tuning, network training and the training loops.
 
-use minishogi_engine::CodecError;
+use minishogi_engine::codec::CodecError;
 use minishogi_engine::WeightsError;
 use std::path::PathBuf;
 

@@ -1,22 +1,27 @@
 //! Learning from self-play data: Texel tuning of the engine's linear weights, the evaluation
 //! network's trainer, and the two training loops.
 //!
-//! - Texel tuning: [`TrainingSet`] holds the quiet positions of the datasets as feature rows;
+//! - Texel tuning: [`tune::TrainingSet`] holds the quiet positions of the datasets as feature rows;
 //!   [`tune_weights`] fits the weights to the game results (and the search scores) by Adam on the
 //!   squared error of `sigmoid(eval / K)`, keeping the epoch with the lowest validation loss, and
-//!   [`tune_to_files`] writes the weights and the loss curve (CSV and SVG).
+//!   [`tune::tune_to_files`] writes the weights and the loss curve (CSV and SVG).
 //! - The network, in three parts as trainers like bullet split it: the data loader
-//!   ([`SampleSets`]: both perspectives' features of every quiet position, split by game), the
+//!   ([`nnue_train::SampleSets`]: both perspectives' features of every quiet position, split by game), the
 //!   trainer ([`train_network`]: Adam with sparse first-layer steps and a cosine schedule over a
-//!   [`FloatNetwork`]) and the quantiser ([`quantise`], checked by [`quantisation_error`]);
-//!   [`train_files`] and [`quantise_file`] run them from and to files.
+//!   [`nnue_train::FloatNetwork`]) and the quantiser ([`nnue_train::quantise`], checked by
+//!   [`nnue_train::quantisation_error`]);
+//!   [`nnue_train::train_files`] and [`nnue_train::quantise_file`] run them from and to files.
 //! - The loops: [`train`] repeats self-play → tune → match against the best → keep the winner;
 //!   [`run_loop`] does the same for the network, writing every generation's files and a
-//!   [`Receipt`] so that a rerun resumes where it stopped. Games come from
+//!   [`nnue_loop::Receipt`] so that a rerun resumes where it stopped. Games come from
 //!   `minishogi_selfplay`, matches from `minishogi_arena`.
 //!
 //! Every run is a function of its seed: the same data and seed give the same weights or network
 //! whatever the thread count of the rayon pool.
+//!
+//! The root holds the entry point and settings of each of the four, and the error; each one's
+//! parts (events, reports, files, tables) are in its module: [`tune`], [`nnue_train`],
+//! [`train_loop`], [`nnue_loop`].
 //!
 //! ```
 //! use minishogi_engine::Weights;
@@ -38,28 +43,17 @@ mod adam;
 mod error;
 mod gradient;
 mod loss_curve;
-mod nnue_loop;
-mod nnue_train;
+pub mod nnue_loop;
+pub mod nnue_train;
 mod plot;
-mod train_loop;
+pub mod train_loop;
 mod training_set;
-mod tune;
+pub mod tune;
 mod tune_files;
 mod tune_report;
 
 pub use error::Error;
-pub use loss_curve::write_loss_curve;
-pub use nnue_loop::{
-    best_line, generations_table, run_loop, GenerationFiles, GenerationSummary, LoopEvent, LoopStep,
-    NnueLoopConfig, Receipt,
-};
-pub use nnue_train::{
-    load_float, mean_loss, quantisation_error, quantise, quantise_file, quiet_positions, save_float,
-    train_files, train_network, write_net_loss_curve, FloatNetwork, NetEpoch, NetTrainConfig, NetTrainEvent,
-    NetTrainReport, QuantisationError, Sample, SampleSets, TrainFiles, TrainFilesEvent, TrainedFiles,
-    CHECK_POSITIONS,
-};
-pub use train_loop::{rounds_table, train, RoundSummary, TrainConfig, TrainEvent};
-pub use training_set::{SetStats, TrainingSet};
-pub use tune::{largest_changes, tune, tune_weights, EpochStats, TuneConfig, TuneReport, WeightChange};
-pub use tune_files::{tune_to_files, TunedFiles};
+pub use nnue_loop::{run_loop, NnueLoopConfig};
+pub use nnue_train::{train_network, NetTrainConfig};
+pub use train_loop::{train, TrainConfig};
+pub use tune::{tune_weights, TuneConfig};

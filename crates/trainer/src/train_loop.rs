@@ -4,11 +4,12 @@
 use crate::loss_curve::write_loss_curve;
 use crate::tune::{tune_weights, EpochStats, TuneConfig};
 use crate::Error;
-use minishogi_arena::EloEstimate;
+use minishogi_arena::elo::EloEstimate;
 use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};
 use minishogi_engine::Weights;
+use minishogi_selfplay::dataset::summary;
+use minishogi_selfplay::Dataset;
 use minishogi_selfplay::{selfplay, SelfplayConfig};
-use minishogi_selfplay::{summary, Dataset};
 use std::path::PathBuf;
 
 /// Settings of the loop.
@@ -195,7 +196,7 @@ pub fn rounds_table(rows: &[RoundSummary]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use minishogi_selfplay::DatasetMeta;
+    use minishogi_selfplay::dataset::DatasetMeta;
 
     #[test]
     fn the_report_names_the_round_the_selfplay_rate_and_the_epochs() {

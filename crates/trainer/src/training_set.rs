@@ -2,8 +2,9 @@
 
 use crate::Error;
 use minishogi_arena::Rng;
-use minishogi_engine::features;
-use minishogi_selfplay::{Dataset, LabelledPosition, NO_SCORE};
+use minishogi_engine::linear::features;
+use minishogi_selfplay::dataset::{LabelledPosition, NO_SCORE};
+use minishogi_selfplay::Dataset;
 use std::collections::HashSet;
 
 /// Scores beyond this (centipawns) are treated as decided (mates, won repetitions) and skipped.

@@ -1,13 +1,20 @@
 //! Texel tuning: fit the engine's linear evaluation to game results (and optionally search
-//! scores) by minimising the squared error of `sigmoid(eval / K)` (see [`crate::gradient`]) with
+//! scores) by minimising the squared error of `sigmoid(eval / K)` (see `gradient.rs`) with
 //! Adam, keeping the weights of the epoch with the lowest validation loss.
+//!
+//! [`tune_weights`] tunes from datasets, [`tune`] from a [`TrainingSet`] (the quiet positions as
+//! feature rows); [`tune_to_files`] writes the weights and the loss curve ([`write_loss_curve`]).
+
+pub use crate::loss_curve::write_loss_curve;
+pub use crate::training_set::{SetStats, TrainingSet};
+pub use crate::tune_files::{tune_to_files, TunedFiles};
 
 use crate::adam::Adam;
 use crate::gradient::{fit_k, gradient, loss};
-use crate::training_set::{SetStats, TrainingSet};
 use crate::Error;
 use minishogi_arena::Rng;
-use minishogi_engine::{Weights, MAX_WEIGHT};
+use minishogi_engine::linear::MAX_WEIGHT;
+use minishogi_engine::Weights;
 use minishogi_selfplay::Dataset;
 use std::time::Instant;
 

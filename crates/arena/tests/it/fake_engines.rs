@@ -5,9 +5,10 @@
 
 use minishogi::game::EndReason;
 use minishogi::{Color, RuleSet};
+use minishogi_arena::records::{to_kif, RecordWriter, RECORDS_HEADER};
 use minishogi_arena::{
-    run_match, to_kif, EngineSpec, Error, FinishedGame, GameSettings, MatchSettings, Opening, PlayerSpec,
-    RecordWriter, Termination, TimeControl, RECORDS_HEADER,
+    run_match, EngineSpec, Error, FinishedGame, GameSettings, MatchSettings, Opening, PlayerSpec,
+    Termination, TimeControl,
 };
 use std::time::Duration;
 

@@ -4,9 +4,9 @@
 #![cfg(unix)]
 #![allow(clippy::unwrap_used)]
 
+use minishogi_arena::usi::{EngineFailure, EngineProcess};
 use minishogi_arena::{
-    play_match, run_match, EngineFailure, EngineProcess, EngineSpec, Error, GameSettings, MatchConfig,
-    MatchSettings, Opening, PlayerSpec,
+    play_match, run_match, EngineSpec, Error, GameSettings, MatchConfig, MatchSettings, Opening, PlayerSpec,
 };
 use minishogi_engine::Weights;
 use std::path::Path;

@@ -2,7 +2,8 @@
 
 use crate::output::CliResult;
 use clap::Args;
-use minishogi_engine::{bench_with, EvalSpec, Searcher};
+use minishogi_engine::bench::bench_with;
+use minishogi_engine::{EvalSpec, Searcher};
 use std::io::Write;
 
 /// Arguments of `minishogi bench`.

@@ -7,8 +7,9 @@ use crate::output::CliResult;
 use crate::progress::games_bar;
 use clap::Args;
 use minishogi::RuleSet;
-use minishogi_arena::{read_records, RecordedGame};
-use minishogi_selfplay::{label_games, summary, LabelConfig};
+use minishogi_arena::records::{read_records, RecordedGame};
+use minishogi_selfplay::dataset::summary;
+use minishogi_selfplay::{label_games, LabelConfig};
 use std::path::PathBuf;
 use std::time::Instant;
 

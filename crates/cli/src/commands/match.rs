@@ -7,15 +7,17 @@ use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::bar;
 use clap::Args;
 use minishogi::RuleSet;
+use minishogi_arena::book::{build_book_file, BookProgress, BookSettings, Scorer};
+use minishogi_arena::openings::{load_openings, match_openings};
+use minishogi_arena::records::RecordWriter;
+use minishogi_arena::time_control::parse_duration;
 use minishogi_arena::OpeningConfig;
 use minishogi_arena::Sprt;
-use minishogi_arena::{
-    build_book_file, load_openings, match_openings, parse_duration, run_recorded_match, BookProgress,
-    BookSettings, EngineSpec, Error, GameSettings, MatchScore, MatchSettings, RecordWriter, Scorer,
-    TimeControl,
-};
 use minishogi_arena::{load_weights, MatchReport};
 use minishogi_arena::{play_match, MatchConfig, PlayerSpec};
+use minishogi_arena::{
+    run_recorded_match, EngineSpec, Error, GameSettings, MatchScore, MatchSettings, TimeControl,
+};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

@@ -6,11 +6,13 @@ use crate::output::{print, print_lines, CliResult, Lines};
 use crate::progress::{games_bar, EpochBar, PairLines};
 use clap::Args;
 use minishogi_arena::load_weights;
-use minishogi_selfplay::summary;
-use minishogi_trainer::{best_line, generations_table, run_loop, LoopEvent, LoopStep, NnueLoopConfig};
-use minishogi_trainer::{
-    quantise_file, train_files, NetEpoch, NetTrainConfig, NetTrainEvent, TrainFiles, TrainFilesEvent,
+use minishogi_selfplay::dataset::summary;
+use minishogi_trainer::nnue_loop::{best_line, generations_table, LoopEvent, LoopStep};
+use minishogi_trainer::nnue_train::{
+    quantise_file, train_files, NetEpoch, NetTrainEvent, TrainFiles, TrainFilesEvent,
 };
+use minishogi_trainer::NetTrainConfig;
+use minishogi_trainer::{run_loop, NnueLoopConfig};
 use std::path::PathBuf;
 
 /// The flags of a network training run (`nnue train`, `nnue loop`); the seed is each command's own.

@@ -10,7 +10,7 @@ use minishogi_arena::MatchConfig;
 use minishogi_arena::OpeningConfig;
 use minishogi_arena::{load_weights, Evaluation};
 use minishogi_engine::EvalSpec;
-use minishogi_selfplay::summary;
+use minishogi_selfplay::dataset::summary;
 use minishogi_selfplay::{selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
 use minishogi_trainer::Error;
 use std::path::PathBuf;

@@ -7,10 +7,13 @@ use crate::progress::{games_bar, PairLines};
 use clap::Args;
 use minishogi_arena::load_weights;
 use minishogi_arena::MatchConfig;
-use minishogi_selfplay::{summary, Dataset};
-use minishogi_trainer::tune_to_files;
-use minishogi_trainer::{largest_changes, EpochStats, TuneConfig};
-use minishogi_trainer::{rounds_table, train, TrainConfig, TrainEvent};
+use minishogi_selfplay::dataset::summary;
+use minishogi_selfplay::Dataset;
+use minishogi_trainer::train_loop::{rounds_table, TrainEvent};
+use minishogi_trainer::tune::tune_to_files;
+use minishogi_trainer::tune::{largest_changes, EpochStats};
+use minishogi_trainer::TuneConfig;
+use minishogi_trainer::{train, TrainConfig};
 use std::path::PathBuf;
 
 /// The flags of a tuning run (`tune`, `train`); the seed is each command's own.

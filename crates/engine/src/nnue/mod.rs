@@ -1,7 +1,8 @@
 //! The evaluation network (NNUE): sparse king-relative features with hands (`features`), two
 //! accumulators updated move by move (`accumulator`, `delta`), a quantised dense tail
 //! (`network`, `forward`, with AVX2 in `sparse_tail`), and its versioned file (`file`). The
-//! crate root re-exports what users need.
+//! crate root re-exports [`Network`] and [`NetworkError`]; the rest is for tools (the trainer,
+//! benchmarks) that work on the network itself.
 
 // AVX2 intrinsics, each unsafe block with its `SAFETY:` reason.
 #[allow(unsafe_code)]

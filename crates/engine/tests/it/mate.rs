@@ -5,7 +5,8 @@
 //! with them as an oracle, where the distances must stay consistent.
 
 use minishogi::{Color, Game, Position, RuleSet};
-use minishogi_engine::{EndgameOracle, Limits, Score, Searcher, TbValue, Weights};
+use minishogi_engine::oracle::{EndgameOracle, TbValue};
+use minishogi_engine::{Limits, Score, Searcher, Weights};
 use minishogi_retro::{GenerateOptions, Value};
 use minishogi_tablebase::{generate, Indexer, Material};
 use std::sync::atomic::AtomicBool;

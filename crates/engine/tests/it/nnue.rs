@@ -4,8 +4,9 @@
 #![allow(clippy::unwrap_used)]
 
 use minishogi::{Game, Move, Position, RuleSet};
-use minishogi_engine::{Accumulator, AccumulatorStack, Network, NetworkError, FEATURES, HIDDEN, L2};
+use minishogi_engine::nnue::{Accumulator, AccumulatorStack, FEATURES, HIDDEN, L2};
 use minishogi_engine::{Limits, Searcher, Weights};
+use minishogi_engine::{Network, NetworkError};
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -153,5 +154,5 @@ fn a_search_with_a_network_plays_legal_moves_and_matches_the_static_eval() {
     }
     // Back to the linear evaluation.
     searcher.set_network(None);
-    assert_eq!(searcher.evaluate(&pos), minishogi_engine::evaluate(&pos, &Weights::initial()));
+    assert_eq!(searcher.evaluate(&pos), minishogi_engine::linear::evaluate(&pos, &Weights::initial()));
 }

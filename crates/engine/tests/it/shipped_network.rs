@@ -3,8 +3,9 @@
 //! values name it, the linear weights or a file.
 
 use minishogi::Position;
+use minishogi_engine::nnue::shipped_network;
+use minishogi_engine::EvalSpec;
 use minishogi_engine::Evaluator;
-use minishogi_engine::{shipped_network, EvalSpec};
 use std::sync::Arc;
 
 fn eval(sfen: &str) -> i32 {

@@ -3,9 +3,8 @@
 //! player decides), and the engine playing both sides wins such positions by the rules.
 
 use minishogi::{Color, Game, Position, RuleSet};
-use minishogi_engine::{
-    EndgameOracle, Limits, Score, SearchResult, Searcher, TablebaseOracle, TbValue, Weights, REPETITION_WIN,
-};
+use minishogi_engine::oracle::{EndgameOracle, TbValue};
+use minishogi_engine::{Limits, Score, SearchResult, Searcher, TablebaseOracle, Weights, REPETITION_WIN};
 use minishogi_retro::WriteOptions;
 use minishogi_tablebase::{By, Indexer, Material, Query, Tablebase, Verdict};
 use std::collections::HashMap;

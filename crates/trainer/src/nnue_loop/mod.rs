@@ -23,9 +23,9 @@ use crate::nnue_train::{
     write_net_loss_curve, FloatNetwork, NetTrainConfig, NetTrainEvent, SampleSets, CHECK_POSITIONS,
 };
 use crate::Error;
+use minishogi_arena::elo::{Pentanomial, Tally};
 use minishogi_arena::Evaluation;
 use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};
-use minishogi_arena::{Pentanomial, Tally};
 use minishogi_engine::Network;
 use minishogi_engine::Weights;
 use minishogi_selfplay::Dataset;

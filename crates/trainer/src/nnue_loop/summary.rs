@@ -1,6 +1,6 @@
 //! One line per generation of the network loop, and the Markdown table of them.
 
-use minishogi_arena::{Pentanomial, Tally};
+use minishogi_arena::elo::{Pentanomial, Tally};
 
 /// What one generation did.
 #[derive(Clone, Debug, PartialEq)]

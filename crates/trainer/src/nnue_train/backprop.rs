@@ -4,7 +4,7 @@
 use super::float_net::{Activations, FloatNetwork};
 use super::samples::Sample;
 use crate::gradient::sigmoid;
-use minishogi_engine::{EVAL_SCALE, HIDDEN, L2};
+use minishogi_engine::nnue::{EVAL_SCALE, HIDDEN, L2};
 
 /// The target of a sample: `lambda · result + (1 − lambda) · sigmoid(score / EVAL_SCALE)`.
 #[inline]

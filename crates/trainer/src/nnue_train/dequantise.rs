@@ -5,7 +5,8 @@
 
 use super::float_net::FloatNetwork;
 use minishogi_arena::Rng;
-use minishogi_engine::{Network, FEATURES, HIDDEN, L2, QA, QB, QC};
+use minishogi_engine::nnue::{FEATURES, HIDDEN, L2, QA, QB, QC};
+use minishogi_engine::Network;
 
 /// `net` in floating point; `seed` draws the first layer of its inactive units.
 pub fn dequantise(net: &Network, seed: u64) -> FloatNetwork {

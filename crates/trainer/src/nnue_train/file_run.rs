@@ -73,7 +73,9 @@ fn load_init(path: &Path, seed: u64) -> Result<FloatNetwork, Error> {
     let mut magic = [0u8; 4];
     let read = std::fs::File::open(path).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic));
     match read {
-        Ok(()) if magic == minishogi_engine::NETWORK_MAGIC => Ok(dequantise(&Network::load(path)?, seed)),
+        Ok(()) if magic == minishogi_engine::nnue::NETWORK_MAGIC => {
+            Ok(dequantise(&Network::load(path)?, seed))
+        }
         _ => load_float(path),
     }
 }

@@ -3,8 +3,8 @@
 
 use super::float_net::FloatNetwork;
 use crate::Error;
-use minishogi_engine::FEATURE_SET_ID;
-use minishogi_engine::{load_versioned, save_versioned};
+use minishogi_engine::codec::{load_versioned, save_versioned};
+use minishogi_engine::nnue::FEATURE_SET_ID;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

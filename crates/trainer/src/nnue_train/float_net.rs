@@ -4,7 +4,7 @@
 use super::samples::Sample;
 use minishogi::Position;
 use minishogi_arena::Rng;
-use minishogi_engine::{active_features, EVAL_SCALE, FEATURES, HIDDEN, L2};
+use minishogi_engine::nnue::{active_features, EVAL_SCALE, FEATURES, HIDDEN, L2};
 use serde::{Deserialize, Serialize};
 
 /// Bound on a first-layer weight or bias: thirteen rows (a bias and twelve features) stay below

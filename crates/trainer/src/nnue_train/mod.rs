@@ -1,9 +1,11 @@
 //! Training the evaluation network from self-play datasets: samples with both perspectives'
-//! features ([`samples`]), the float network ([`float_net`]) and its gradient ([`backprop`]),
-//! Adam with sparse first-layer steps (`crate::adam`, applied per batch in `optimiser`), the loop with validation and a cosine
-//! learning-rate schedule ([`trainer`]), quantisation with an error check ([`mod@quantise`]) and back
-//! ([`mod@dequantise`], to train a quantised network further), the
-//! float network's file ([`float_file`]) and the loss curve ([`curve`]).
+//! features ([`SampleSets`], [`Sample`]), the float network ([`FloatNetwork`]) and its gradient
+//! (`backprop`), Adam with sparse first-layer steps (`crate::adam`, applied per batch in
+//! `optimiser`), the loop with validation and a cosine learning-rate schedule
+//! ([`train_network`]), quantisation with an error check ([`quantise`], [`quantisation_error`])
+//! and back (`dequantise`, to train a quantised network further), the float network's file
+//! ([`save_float`], [`load_float`]), the loss curve ([`write_net_loss_curve`]), and all of it from
+//! and to files ([`train_files`], [`quantise_file`]).
 
 mod backprop;
 mod curve;
@@ -17,7 +19,7 @@ mod samples;
 mod trainer;
 
 pub use curve::write_net_loss_curve;
-pub use dequantise::dequantise;
+pub(crate) use dequantise::dequantise;
 pub use file_run::{quantise_file, train_files, TrainFiles, TrainFilesEvent, TrainedFiles, CHECK_POSITIONS};
 pub use float_file::{load_float, save_float};
 pub use float_net::FloatNetwork;

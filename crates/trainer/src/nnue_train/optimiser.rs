@@ -6,7 +6,7 @@ use super::backprop::{backward, TailGradient};
 use super::float_net::{FloatNetwork, L1_LIMIT, L3_LIMIT};
 use super::samples::Sample;
 use crate::adam::{AdamState, AdamStep};
-use minishogi_engine::{FEATURES, HIDDEN, L2, L2_WEIGHT_LIMIT};
+use minishogi_engine::nnue::{FEATURES, HIDDEN, L2, L2_WEIGHT_LIMIT};
 use rayon::prelude::*;
 
 /// Samples per parallel task within a batch.

@@ -3,7 +3,8 @@
 
 use super::float_net::FloatNetwork;
 use minishogi::Position;
-use minishogi_engine::{Accumulator, Network, MAX_EVAL, QA, QB, QC};
+use minishogi_engine::nnue::{Accumulator, MAX_EVAL, QA, QB, QC};
+use minishogi_engine::Network;
 
 /// The engine's network from the float one: each layer rounded at its scale (`QA` for the first
 /// layer, `QB` for the second layer's weights, `QC` for the output's; biases at the scale of the

@@ -6,8 +6,8 @@ use crate::training_set::{first_occurrences, is_quiet};
 use crate::Error;
 use minishogi::Position;
 use minishogi_arena::Rng;
-use minishogi_engine::active_features;
-use minishogi_engine::MAX_ACTIVE;
+use minishogi_engine::nnue::active_features;
+use minishogi_engine::nnue::MAX_ACTIVE;
 use minishogi_selfplay::Dataset;
 use std::collections::HashSet;
 

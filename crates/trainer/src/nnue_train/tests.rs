@@ -4,8 +4,8 @@
 use super::backprop::{backward, sample_loss, TailGradient};
 use super::*;
 use minishogi::Position;
+use minishogi_engine::nnue::HIDDEN;
 use minishogi_engine::Weights;
-use minishogi_engine::HIDDEN;
 use minishogi_selfplay::{selfplay, SelfplayConfig};
 
 fn tiny_sets() -> (SampleSets, Vec<Position>) {
@@ -151,7 +151,8 @@ fn an_epoch_row_lines_up_under_the_header_and_the_check_reads_as_one_line() {
 /// a first layer of their own (and still add nothing until trained).
 #[test]
 fn a_dequantised_network_evaluates_as_the_quantised_one() {
-    use minishogi_engine::{Network, FEATURES, L2};
+    use minishogi_engine::nnue::{FEATURES, L2};
+    use minishogi_engine::Network;
     let (sets, positions) = tiny_sets();
     let mut net = FloatNetwork::random(6);
     let config = NetTrainConfig { epochs: 2, batch_size: 64, ..Default::default() };

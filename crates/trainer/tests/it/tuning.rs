@@ -1,9 +1,11 @@
 //! Tuning towards known weights on positions labelled by them.
 #![allow(clippy::unwrap_used)]
 
-use minishogi_engine::{evaluate, Weights};
+use minishogi_engine::linear::evaluate;
+use minishogi_engine::Weights;
 use minishogi_selfplay::{selfplay, SelfplayConfig};
-use minishogi_trainer::{tune_weights, TrainingSet, TuneConfig};
+use minishogi_trainer::tune::TrainingSet;
+use minishogi_trainer::{tune_weights, TuneConfig};
 
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
