@@ -41,3 +41,12 @@ fn naked_king_is_lost_in_8() {
     certificate.check().expect("checks");
     assert!(covered(&certificate));
 }
+
+#[test]
+fn four_piece_is_lost_in_10() {
+    let (verdict, certificate) = solve(Handicap::FourPiece);
+    assert_eq!(verdict, Verdict::Loss { plies: 10, shortest: true });
+    assert_eq!((certificate.value, certificate.plies), (Value::Loss, 10));
+    certificate.check().expect("checks");
+    assert!(covered(&certificate));
+}
