@@ -31,6 +31,8 @@ pub struct Budget {
     phase_nodes: u64,
     phase_deadline: Option<Instant>,
     exhausted: bool,
+    /// A second stop flag (the caller's, when `limits.stop` is an internal one).
+    extra_stop: Option<Arc<AtomicBool>>,
 }
 
 impl Budget {
@@ -48,6 +50,7 @@ impl Budget {
             phase_nodes: node_limit,
             phase_deadline: deadline,
             exhausted: false,
+            extra_stop: None,
         }
     }
 
@@ -64,7 +67,27 @@ impl Budget {
 
     fn is_late(&self) -> bool {
         let late = self.phase_deadline.is_some_and(|d| Instant::now() >= d);
-        late || self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+        late || self.is_stopped()
+    }
+
+    fn is_stopped(&self) -> bool {
+        let raised = |s: &Option<Arc<AtomicBool>>| s.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        raised(&self.limits.stop) || raised(&self.extra_stop)
+    }
+
+    /// Stops also when `stop` is raised.
+    pub fn also_stop_on(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.extra_stop = stop;
+    }
+
+    /// The limits of the whole budget.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Counts `nodes` searched elsewhere (by other threads) against this budget.
+    pub fn add_nodes(&mut self, nodes: u64) {
+        self.nodes = self.nodes.saturating_add(nodes);
     }
 
     /// True once a limit of the current phase is reached.
@@ -77,7 +100,7 @@ impl Budget {
     pub fn is_spent(&self) -> bool {
         self.nodes >= self.node_limit
             || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.is_stopped()
     }
 
     /// Nodes counted so far.

@@ -79,7 +79,11 @@ impl Certificate {
     /// Writes the certificate in the text format.
     pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
         writeln!(out, "{HEADER}")?;
-        writeln!(out, "# {} lines; every reply of the loser leads to a line with a count at least 2 lower", self.lines.len())?;
+        writeln!(
+            out,
+            "# {} lines; every reply of the loser leads to a line with a count at least 2 lower",
+            self.lines.len()
+        )?;
         writeln!(out, "root\t{}", self.root.to_sfen())?;
         writeln!(out, "value\t{}\t{}", self.value, self.plies)?;
         for line in &self.lines {
@@ -133,12 +137,17 @@ impl Certificate {
         };
         let (n, header) = next("the header")?;
         if header.trim_end() != HEADER {
-            return Err(CertificateError::Syntax { line: n, reason: format!("expected the header {HEADER:?}") });
+            return Err(CertificateError::Syntax {
+                line: n,
+                reason: format!("expected the header {HEADER:?}"),
+            });
         }
         let (n, root_line) = next("the root line")?;
         let root = match root_line.split_once('\t') {
             Some(("root", sfen)) => parse_sfen(n, sfen)?,
-            _ => return Err(CertificateError::Syntax { line: n, reason: "expected `root<TAB><SFEN>`".into() }),
+            _ => {
+                return Err(CertificateError::Syntax { line: n, reason: "expected `root<TAB><SFEN>`".into() })
+            }
         };
         let (n, value_line) = next("the value line")?;
         let fields: Vec<&str> = value_line.split('\t').collect();
@@ -148,24 +157,37 @@ impl Certificate {
                     "win" => Value::Win,
                     "loss" => Value::Loss,
                     other => {
-                        return Err(CertificateError::Syntax { line: n, reason: format!("value {other:?} is not win or loss") })
+                        return Err(CertificateError::Syntax {
+                            line: n,
+                            reason: format!("value {other:?} is not win or loss"),
+                        })
                     }
                 };
                 (value, parse_count(n, p)?)
             }
-            _ => return Err(CertificateError::Syntax { line: n, reason: "expected `value<TAB><win|loss><TAB><PLIES>`".into() }),
+            _ => {
+                return Err(CertificateError::Syntax {
+                    line: n,
+                    reason: "expected `value<TAB><win|loss><TAB><PLIES>`".into(),
+                })
+            }
         };
         let mut body = Vec::new();
         for (n, text) in lines {
             let text = text.map_err(|e| CertificateError::Syntax { line: n, reason: e.to_string() })?;
             let fields: Vec<&str> = text.split('\t').collect();
             let [sfen, mv, count] = fields.as_slice() else {
-                return Err(CertificateError::Syntax { line: n, reason: "expected `<SFEN><TAB><MOVE><TAB><PLIES>`".into() });
+                return Err(CertificateError::Syntax {
+                    line: n,
+                    reason: "expected `<SFEN><TAB><MOVE><TAB><PLIES>`".into(),
+                });
             };
             let position = parse_sfen(n, sfen)?;
-            let best = position
-                .parse_move(mv)
-                .map_err(|e| CertificateError::IllegalMove { line: n, mv: (*mv).to_string(), reason: e.to_string() })?;
+            let best = position.parse_move(mv).map_err(|e| CertificateError::IllegalMove {
+                line: n,
+                mv: (*mv).to_string(),
+                reason: e.to_string(),
+            })?;
             body.push(Line { position, best, plies: parse_count(n, count)? });
         }
         Ok(Certificate { root, value, plies, lines: body })
@@ -178,13 +200,19 @@ impl Certificate {
         let mut table: HashMap<String, &Line> = HashMap::with_capacity(self.lines.len());
         for (i, line) in self.lines.iter().enumerate() {
             if line.plies % 2 == 0 {
-                return Err(CertificateError::Invalid { reason: format!("line {} has an even count {}", i + 1, line.plies) });
+                return Err(CertificateError::Invalid {
+                    reason: format!("line {} has an even count {}", i + 1, line.plies),
+                });
             }
             if !line.position.is_legal(line.best) {
-                return Err(CertificateError::Invalid { reason: format!("line {}: {} is illegal", i + 1, line.best) });
+                return Err(CertificateError::Invalid {
+                    reason: format!("line {}: {} is illegal", i + 1, line.best),
+                });
             }
             if table.insert(position_key(&line.position), line).is_some() {
-                return Err(CertificateError::Invalid { reason: format!("line {} repeats a position", i + 1) });
+                return Err(CertificateError::Invalid {
+                    reason: format!("line {} repeats a position", i + 1),
+                });
             }
         }
         let winner = match self.value {
@@ -205,8 +233,10 @@ impl Certificate {
                 }
             }
             Value::Loss => {
-                if self.plies % 2 != 0 || self.plies == 0 {
-                    return Err(CertificateError::Invalid { reason: format!("a loss in {} plies", self.plies) });
+                if self.plies % 2 != 0 {
+                    return Err(CertificateError::Invalid {
+                        reason: format!("a loss in {} plies", self.plies),
+                    });
                 }
                 loser_nodes.push((self.root.clone(), self.plies));
             }
@@ -223,7 +253,9 @@ impl Certificate {
                 let next = pos.after(*reply);
                 let key = position_key(&next);
                 let Some(line) = table.get(&key) else {
-                    return Err(CertificateError::Invalid { reason: format!("no line for {}", next.to_sfen()) });
+                    return Err(CertificateError::Invalid {
+                        reason: format!("no line for {}", next.to_sfen()),
+                    });
                 };
                 if line.plies + 1 > plies {
                     return Err(CertificateError::Invalid {
@@ -243,11 +275,59 @@ impl Certificate {
 }
 
 fn parse_sfen(line: usize, sfen: &str) -> Result<Position, CertificateError> {
-    Position::from_sfen(sfen.trim()).map_err(|e| CertificateError::Syntax { line, reason: format!("bad SFEN: {e}") })
+    Position::from_sfen(sfen.trim())
+        .map_err(|e| CertificateError::Syntax { line, reason: format!("bad SFEN: {e}") })
 }
 
 fn parse_count(line: usize, text: &str) -> Result<u32, CertificateError> {
     text.trim()
         .parse::<u32>()
         .map_err(|_| CertificateError::Syntax { line, reason: format!("{text:?} is not a ply count") })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WIN_IN_ONE: &str =
+        "minishogi-proof\t1\nroot\t4k/5/4P/5/K4 b G 1\nvalue\twin\t1\n4k/5/4P/5/K4 b G 1\tG*1b\t1\n";
+
+    fn read(text: &str) -> Result<Certificate, CertificateError> {
+        Certificate::read(text.as_bytes())
+    }
+
+    #[test]
+    fn a_win_in_one_reads_checks_and_writes_back() {
+        let c = read(WIN_IN_ONE).expect("reads");
+        c.check().expect("checks");
+        let mut out = Vec::new();
+        c.write(&mut out).expect("writes");
+        let again = read(std::str::from_utf8(&out).expect("utf-8")).expect("reads back");
+        assert_eq!((again.value, again.plies, again.lines.len()), (Value::Win, 1, 1));
+    }
+
+    #[test]
+    fn broken_certificates_fail() {
+        assert!(matches!(read(""), Err(CertificateError::Truncated { .. })));
+        assert!(matches!(
+            read("minishogi-proof\t1\nroot\t4k/5/4P/5/K4 b G 1\n"),
+            Err(CertificateError::Truncated { .. })
+        ));
+        assert!(matches!(
+            read(&WIN_IN_ONE.replace("proof\t1", "proof\t2")),
+            Err(CertificateError::Syntax { line: 1, .. })
+        ));
+        assert!(matches!(read(&WIN_IN_ONE.replace("G*1b", "G*5a")), Ok(c) if c.check().is_err()));
+        assert!(matches!(
+            read(&WIN_IN_ONE.replace("G*1b", "R*1b")),
+            Err(CertificateError::IllegalMove { line: 4, .. })
+        ));
+        assert!(matches!(read(&WIN_IN_ONE.replace("b\t1\n", "b\t3\n")), Ok(c) if c.check().is_err()));
+        assert!(matches!(
+            read(&WIN_IN_ONE.replace("\t1\n4k", "\tx\n4k")),
+            Err(CertificateError::Syntax { line: 3, .. })
+        ));
+        let without_line = WIN_IN_ONE.lines().take(3).collect::<Vec<_>>().join("\n");
+        assert!(matches!(read(&without_line), Ok(c) if c.check().is_err()));
+    }
 }

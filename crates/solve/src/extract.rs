@@ -114,6 +114,7 @@ impl Extractor<'_> {
         let path_key = root_path_key(root.hash(), self.attacker) ^ 0x5EA4_C4A6_A1A5;
         self.budget.start_phase(u64::MAX, 1000);
         let remaining = u16::try_from(bound).unwrap_or(u16::MAX - 1);
-        Search::new(self.tt, self.repetitions, self.budget, self.attacker).prove(&mut root, remaining, path_key);
+        Search::new(self.tt, self.repetitions, self.budget, self.attacker)
+            .prove(&mut root, remaining, path_key);
     }
 }

@@ -57,7 +57,13 @@ pub fn order_attacker_moves(pos: &mut Position, moves: &mut MoveList) {
             let undo = pos.play(m);
             let check = pos.in_check();
             pos.undo(m, undo);
-            let rank = if check { 0 } else if victim > 0 { 100 - victim } else { 200 };
+            let rank = if check {
+                0
+            } else if victim > 0 {
+                100 - victim
+            } else {
+                200
+            };
             (rank, m)
         })
         .collect();

@@ -76,6 +76,11 @@ impl RepetitionTable {
         RepetitionTable { disproofs: HashMap::new(), capacity: capacity.max(1024) }
     }
 
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.disproofs.clear();
+    }
+
     /// The path-dependent disproof of the node reached by `path_key`, if any.
     #[inline]
     pub fn get(&self, path_key: u64) -> Option<PathDisproof> {

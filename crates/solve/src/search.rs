@@ -140,7 +140,14 @@ impl<'a> Search<'a> {
 
     /// Stores a result of the node at `ply` where it belongs and returns it. A disproof that
     /// leans only on repetitions at this ply or deeper holds on any path.
-    fn record(&mut self, pos: &Position, ply: u16, path_key: u64, result: NodeResult, work: u64) -> NodeResult {
+    fn record(
+        &mut self,
+        pos: &Position,
+        ply: u16,
+        path_key: u64,
+        result: NodeResult,
+        work: u64,
+    ) -> NodeResult {
         if let Some(repeats_from) = result.repeats_from.filter(|&r| r < ply) {
             self.repetitions.insert(path_key, PathDisproof { plies: result.numbers.plies, repeats_from });
             return result;
@@ -150,7 +157,13 @@ impl<'a> Search<'a> {
         NodeResult::of(result.numbers)
     }
 
-    fn expand(&mut self, pos: &mut Position, moves: &MoveList, path_key: u64, child_remaining: u16) -> Vec<Child> {
+    fn expand(
+        &mut self,
+        pos: &mut Position,
+        moves: &MoveList,
+        path_key: u64,
+        child_remaining: u16,
+    ) -> Vec<Child> {
         let mut children = Vec::with_capacity(moves.len());
         let or_node = pos.side_to_move() == self.attacker;
         for &m in moves {
@@ -165,7 +178,11 @@ impl<'a> Search<'a> {
                         self.tt.store(key, hand, proof(0), 1);
                         proof(0)
                     }
-                    n => Numbers { pn: defender_node_pn(n, pos.in_check(), captured), dn: 1, plies: child_remaining },
+                    n => Numbers {
+                        pn: defender_node_pn(n, pos.in_check(), captured),
+                        dn: 1,
+                        plies: child_remaining,
+                    },
                 }
             } else {
                 Numbers { pn: attacker_node_pn(captured), dn: 1, plies: child_remaining }
@@ -293,7 +310,10 @@ fn combine(results: &[NodeResult], or_node: bool, remaining: u16, phi: Pn, delta
             .max_by_key(|r| (r.repeats_from.unwrap_or(u16::MAX), r.numbers.plies))
             .copied()
             .unwrap_or(NodeResult::of(disproof(0)));
-        return NodeResult { numbers: disproof(one_more(best.numbers.plies)), repeats_from: best.repeats_from };
+        return NodeResult {
+            numbers: disproof(one_more(best.numbers.plies)),
+            repeats_from: best.repeats_from,
+        };
     }
     NodeResult::of(Numbers { pn, dn, plies: remaining })
 }

@@ -10,6 +10,8 @@ use crate::repetition::RepetitionTable;
 use crate::search::{NodeResult, Search, UNBOUNDED};
 use crate::tt::{TableStats, TranspositionTable, UNLIMITED};
 use minishogi::{Color, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The default size of the transposition table, in MB.
@@ -20,7 +22,7 @@ const FIRST_CHUNK: u64 = 4096;
 
 /// The share (in 1/1000) of the budget the unbounded searches may use before the rest goes to
 /// shortening a proof or to bounded searches.
-const UNBOUNDED_SHARE: u32 = 750;
+const UNBOUNDED_SHARE: u32 = 500;
 
 /// Stack for the search thread: a node of df-pn is a frame, and an unbounded search may nest
 /// [`UNBOUNDED`] of them.
@@ -77,12 +79,18 @@ pub struct Report {
     pub table: TableStats,
 }
 
-/// A solver with its tables: one per root, so that the certificate can be read from them.
+/// A solver with its tables, from which the certificate of its last proof is read. Solving the
+/// same root again goes on from what the tables hold; another root empties them.
 pub struct Solver {
     tt: TranspositionTable,
     repetitions: RepetitionTable,
     /// The root solved last, the side that won and the plies.
     proved: Option<(Position, Color, u32)>,
+    /// The root the tables hold entries for: keys leave the hands out, which tells positions
+    /// apart only among those with the same pieces in play, so another root starts afresh.
+    root: Option<u64>,
+    /// With two threads, the tables of the search for the other side's win.
+    helper: Option<Box<Solver>>,
 }
 
 impl Solver {
@@ -92,7 +100,20 @@ impl Solver {
             tt: TranspositionTable::new(table_mb),
             repetitions: RepetitionTable::with_capacity(table_mb * 1024 * 1024 / 16 / 64),
             proved: None,
+            root: None,
+            helper: None,
         }
+    }
+
+    /// A solver for `threads` threads (1 or 2; more count as 2): with two, the unbounded
+    /// searches for the two sides' wins run at once, each on its own table of `table_mb / 2`.
+    pub fn with_threads(table_mb: usize, threads: usize) -> Solver {
+        if threads < 2 {
+            return Solver::new(table_mb);
+        }
+        let mut solver = Solver::new(table_mb / 2);
+        solver.helper = Some(Box::new(Solver::new(table_mb / 2)));
+        solver
     }
 
     /// What the transposition table holds.
@@ -102,18 +123,31 @@ impl Solver {
 
     /// Solves `pos` within `limits` (run on a thread with a stack deep enough for the search).
     pub fn solve(&mut self, pos: &Position, limits: &Limits) -> Report {
+        if self.root.replace(pos.hash()).is_some_and(|r| r != pos.hash()) {
+            self.tt.clear();
+            self.repetitions.clear();
+            if let Some(helper) = &mut self.helper {
+                helper.tt.clear();
+                helper.repetitions.clear();
+            }
+        }
         let mut budget = Budget::new(limits);
-        let (verdict, established) =
-            std::thread::scope(|s| {
-                std::thread::Builder::new()
-                    .stack_size(STACK_BYTES)
-                    .spawn_scoped(s, || self.run(pos, &mut budget))
-                    .map(|h| h.join())
-            })
-            .ok()
-            .and_then(Result::ok)
-            .unwrap_or((Verdict::Unknown, Established::default()));
-        Report { verdict, established, nodes: budget.nodes(), elapsed: budget.elapsed(), table: self.tt.stats() }
+        let (verdict, established) = std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(s, || self.run(pos, &mut budget))
+                .map(|h| h.join())
+        })
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or((Verdict::Unknown, Established::default()));
+        Report {
+            verdict,
+            established,
+            nodes: budget.nodes(),
+            elapsed: budget.elapsed(),
+            table: self.tt.stats(),
+        }
     }
 
     /// The certificate of the last proof, written from the tables; a proof lost from the table
@@ -136,43 +170,130 @@ impl Solver {
     fn run(&mut self, pos: &Position, budget: &mut Budget) -> (Verdict, Established) {
         self.proved = None;
         let us = pos.side_to_move();
+        let (found, established) = match self.helper.take() {
+            None => self.unbounded(pos, &[us, !us], budget),
+            Some(mut helper) => {
+                let outcome = self.unbounded_in_parallel(&mut helper, pos, budget);
+                self.helper = Some(helper);
+                outcome
+            }
+        };
+        self.finish(pos, found, established, budget)
+    }
+
+    /// The unbounded searches of both sides at once, this solver's for the side to move and
+    /// `helper`'s for the other, each with half the nodes; the first proof stops the other.
+    /// A proof found by the helper moves to this solver's tables.
+    fn unbounded_in_parallel(
+        &mut self,
+        helper: &mut Solver,
+        pos: &Position,
+        budget: &mut Budget,
+    ) -> (Option<(Color, u32)>, Established) {
+        let us = pos.side_to_move();
+        let stop = Arc::new(AtomicBool::new(false));
+        let half = |limits: &Limits| Limits {
+            nodes: limits.nodes.map(|n| n / 2),
+            time: limits.time,
+            stop: Some(Arc::clone(&stop)),
+        };
+        let limits = budget.limits().clone();
+        let (mut ours, mut theirs) = (Budget::new(&half(&limits)), Budget::new(&half(&limits)));
+        ours.also_stop_on(limits.stop.clone());
+        theirs.also_stop_on(limits.stop.clone());
+        let search = |solver: &mut Solver, side: Color, b: &mut Budget| {
+            let outcome = solver.unbounded(pos, &[side], b);
+            if outcome.0.is_some() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            outcome
+        };
+        let (a, b) = std::thread::scope(|s| {
+            let other = std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(s, || search(helper, !us, &mut theirs))
+                .ok();
+            let a = search(self, us, &mut ours);
+            let b = other.and_then(|h| h.join().ok()).unwrap_or_default();
+            (a, b)
+        });
+        budget.add_nodes(ours.nodes() + theirs.nodes());
+        let established = Established {
+            no_win_within: a.1.no_win_within,
+            no_win: a.1.no_win,
+            no_loss_within: b.1.no_loss_within,
+            no_loss: b.1.no_loss,
+        };
+        match (a.0, b.0) {
+            (Some(found), _) => (Some(found), established),
+            (None, Some(found)) => {
+                std::mem::swap(&mut self.tt, &mut helper.tt);
+                std::mem::swap(&mut self.repetitions, &mut helper.repetitions);
+                (Some(found), established)
+            }
+            (None, None) => (None, established),
+        }
+    }
+
+    /// Unbounded df-pn for the wins of `sides` in turn, with doubling chunks, until one is
+    /// proved, all are disproved, or [`UNBOUNDED_SHARE`] of the budget is used.
+    fn unbounded(
+        &mut self,
+        pos: &Position,
+        sides: &[Color],
+        budget: &mut Budget,
+    ) -> (Option<(Color, u32)>, Established) {
+        let us = pos.side_to_move();
         let mut established = Established::default();
-        // Unbounded df-pn for both sides in turn, with doubling chunks.
-        let mut open = [true, true];
+        let mut open = vec![true; sides.len()];
         let mut chunk = FIRST_CHUNK;
-        let mut found: Option<(Color, u32)> = None;
-        'rounds: while open.contains(&true) && budget.used_share() < UNBOUNDED_SHARE {
-            for (i, attacker) in [us, !us].into_iter().enumerate() {
+        while open.contains(&true) && budget.used_share() < UNBOUNDED_SHARE {
+            for (i, &attacker) in sides.iter().enumerate() {
                 if !open[i] {
                     continue;
                 }
                 budget.start_phase(chunk, UNBOUNDED_SHARE);
                 let result = self.prove(pos, attacker, UNBOUNDED, budget);
                 if result.is_proof() {
-                    found = Some((attacker, u32::from(result.numbers.plies)));
-                    break 'rounds;
+                    return (Some((attacker, u32::from(result.numbers.plies))), established);
                 }
                 if result.is_disproof() {
                     open[i] = false;
                     let plies = result.numbers.plies;
-                    match (i, plies == UNLIMITED) {
-                        (0, true) => established.no_win = true,
-                        (0, false) => established.no_win_within = Some(u32::from(plies)),
-                        (_, true) => established.no_loss = true,
-                        (_, false) => established.no_loss_within = Some(u32::from(plies)),
+                    match (attacker == us, plies == UNLIMITED) {
+                        (true, true) => established.no_win = true,
+                        (true, false) => established.no_win_within = Some(u32::from(plies)),
+                        (false, true) => established.no_loss = true,
+                        (false, false) => established.no_loss_within = Some(u32::from(plies)),
                     }
                 }
                 if budget.is_spent() {
-                    break 'rounds;
+                    return (None, established);
                 }
             }
             chunk = chunk.saturating_mul(2);
         }
+        (None, established)
+    }
+
+    /// After the unbounded searches: the proof shortened, or bounded searches.
+    fn finish(
+        &mut self,
+        pos: &Position,
+        found: Option<(Color, u32)>,
+        established: Established,
+        budget: &mut Budget,
+    ) -> (Verdict, Established) {
+        let us = pos.side_to_move();
         match found {
             Some((attacker, plies)) => {
                 let (plies, shortest) = self.shorten(pos, attacker, plies, budget);
                 self.proved = Some((pos.clone(), attacker, plies));
-                let verdict = if attacker == us { Verdict::Win { plies, shortest } } else { Verdict::Loss { plies, shortest } };
+                let verdict = if attacker == us {
+                    Verdict::Win { plies, shortest }
+                } else {
+                    Verdict::Loss { plies, shortest }
+                };
                 (verdict, established)
             }
             None => self.deepen(pos, budget, established),
@@ -182,12 +303,19 @@ impl Solver {
     fn prove(&mut self, pos: &Position, attacker: Color, remaining: u16, budget: &mut Budget) -> NodeResult {
         let mut root = pos.clone();
         let path_key = root_path_key(root.hash(), attacker);
-        Search::new(&mut self.tt, &mut self.repetitions, budget, attacker).prove(&mut root, remaining, path_key)
+        Search::new(&mut self.tt, &mut self.repetitions, budget, attacker)
+            .prove(&mut root, remaining, path_key)
     }
 
     /// Searches again with two plies fewer than the proof until that fails: proved shortest
     /// when a bounded search disproves it, an upper bound when the budget runs out first.
-    fn shorten(&mut self, pos: &Position, attacker: Color, mut plies: u32, budget: &mut Budget) -> (u32, bool) {
+    fn shorten(
+        &mut self,
+        pos: &Position,
+        attacker: Color,
+        mut plies: u32,
+        budget: &mut Budget,
+    ) -> (u32, bool) {
         loop {
             if plies < 2 {
                 return (plies, true);
@@ -206,7 +334,12 @@ impl Solver {
 
     /// Bounded searches for each side, one more move each time, until one finds a win (then the
     /// shortest, since every shorter bound failed) or the budget runs out.
-    fn deepen(&mut self, pos: &Position, budget: &mut Budget, mut established: Established) -> (Verdict, Established) {
+    fn deepen(
+        &mut self,
+        pos: &Position,
+        budget: &mut Budget,
+        mut established: Established,
+    ) -> (Verdict, Established) {
         let us = pos.side_to_move();
         let mut open = [!established.no_win, !established.no_loss];
         // Wins of the side to move take an odd number of plies, wins of the other side an even.
@@ -219,8 +352,11 @@ impl Solver {
             if result.is_proof() {
                 let plies = u32::from(result.numbers.plies);
                 self.proved = Some((pos.clone(), attacker, plies));
-                let verdict =
-                    if i == 0 { Verdict::Win { plies, shortest: true } } else { Verdict::Loss { plies, shortest: true } };
+                let verdict = if i == 0 {
+                    Verdict::Win { plies, shortest: true }
+                } else {
+                    Verdict::Loss { plies, shortest: true }
+                };
                 return (verdict, established);
             }
             if !result.is_disproof() {

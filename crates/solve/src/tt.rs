@@ -108,7 +108,18 @@ impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one cluster): the memory limit.
     pub fn new(megabytes: usize) -> TranspositionTable {
         let count = (megabytes * 1024 * 1024 / std::mem::size_of::<[Entry; CLUSTER]>()).max(1);
-        TranspositionTable { clusters: vec![[Entry::EMPTY; CLUSTER]; count], used: 0, collections: 0, freed: 0 }
+        TranspositionTable {
+            clusters: vec![[Entry::EMPTY; CLUSTER]; count],
+            used: 0,
+            collections: 0,
+            freed: 0,
+        }
+    }
+
+    /// Forgets everything (entries hold only for roots with the same pieces in play).
+    pub fn clear(&mut self) {
+        self.clusters.fill([Entry::EMPTY; CLUSTER]);
+        self.used = 0;
     }
 
     /// What the table holds.
@@ -168,8 +179,9 @@ impl TranspositionTable {
         let index = self.cluster_index(key);
         let cluster = &mut self.clusters[index];
         let work = work.max(1);
-        let same =
-            cluster.iter().position(|e| !e.is_empty() && e.key == key && e.hand == hand && e.same_class(&numbers));
+        let same = cluster
+            .iter()
+            .position(|e| !e.is_empty() && e.key == key && e.hand == hand && e.same_class(&numbers));
         if let Some(i) = same {
             let e = &mut cluster[i];
             let better = match (numbers.pn, numbers.dn) {
@@ -185,7 +197,11 @@ impl TranspositionTable {
         }
         // A settled result makes this hand's unsettled numbers stale: take their slot.
         let stale = (numbers.is_proof() || numbers.is_disproof())
-            .then(|| cluster.iter().position(|e| !e.is_empty() && e.key == key && e.hand == hand && !e.is_settled()))
+            .then(|| {
+                cluster
+                    .iter()
+                    .position(|e| !e.is_empty() && e.key == key && e.hand == hand && !e.is_settled())
+            })
             .flatten();
         let empty = || cluster.iter().position(Entry::is_empty);
         let slot = match stale.or_else(empty) {
@@ -226,7 +242,10 @@ impl TranspositionTable {
             }
             let mut freed = 0;
             for e in self.clusters.iter_mut().flatten() {
-                if !e.is_empty() && e.value() >> 32 == class && ((32 - e.work.leading_zeros()) as usize) < bits {
+                if !e.is_empty()
+                    && e.value() >> 32 == class
+                    && ((32 - e.work.leading_zeros()) as usize) < bits
+                {
                     *e = Entry::EMPTY;
                     freed += 1;
                 }

@@ -1,7 +1,7 @@
 //! `solve`: proves that the side to move of one position wins or loses by force, and writes the
 //! proof as a certificate (docs/solutions.md).
 
-use crate::flags::parse_sfen;
+use crate::flags::{parse_sfen, FlagError};
 use crate::output::{print, CliResult};
 use clap::Args;
 use minishogi::{Handicap, Position};
@@ -20,7 +20,7 @@ pub struct SolveArgs {
     #[arg(value_name = "SFEN", conflicts_with = "handicap")]
     pub sfen: Vec<String>,
     /// A handicap start instead of a SFEN: bishop, rook, two-piece, three-piece, four-piece or naked-king.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = handicap_flag)]
     pub handicap: Option<Handicap>,
     /// Write the proof certificate here (zstd-compressed when the name ends in .zst).
     #[arg(long, value_name = "FILE")]
@@ -31,8 +31,8 @@ pub struct SolveArgs {
     /// Seconds at most.
     #[arg(long, value_name = "S")]
     pub time: Option<f64>,
-    /// Search threads (the solver runs one search thread).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1))]
+    /// Search threads: 1, or 2 to search the two sides' wins at once.
+    #[arg(long, default_value_t = 1, value_parser = threads_flag)]
     pub threads: u32,
     /// Transposition table size in MB (the memory limit of the search).
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_TABLE_MB)]
@@ -40,6 +40,19 @@ pub struct SolveArgs {
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The value parser of `--handicap`: one of the names [`Handicap`] reads.
+fn handicap_flag(text: &str) -> Result<Handicap, FlagError> {
+    text.parse().map_err(|e: minishogi::UnknownName| FlagError::Message(e.to_string()))
+}
+
+/// The value parser of `--threads`: 1 or 2 (one search per side).
+fn threads_flag(text: &str) -> Result<u32, FlagError> {
+    match text.parse() {
+        Ok(n @ 1..=2) => Ok(n),
+        _ => Err(FlagError::Message(format!("--threads {text}: expected 1 or 2 (one search per side)"))),
+    }
 }
 
 impl SolveArgs {
@@ -163,12 +176,16 @@ fn peak_rss_mb() -> Option<u64> {
 pub fn exec(a: &SolveArgs) -> CliResult {
     let pos = a.position()?;
     let limits = a.limits()?;
-    let mut solver = Solver::new(a.memory.max(1));
+    let mut solver = Solver::with_threads(a.memory.max(1), a.threads as usize);
     let report = solver.solve(&pos, &limits);
     let mut answer = Answer::new(&pos, &report);
     if let Some(path) = &a.proof {
         if report.verdict == Verdict::Unknown {
-            return Err(format!("no proof to write to {}: {}", path.display(), answer.text(pos.side_to_move().name())));
+            return Err(format!(
+                "no proof to write to {}: {}",
+                path.display(),
+                answer.text(pos.side_to_move().name())
+            ));
         }
         // The extraction may search again where the table lost a proof: with the same budget.
         let certificate = solver.certificate(&limits).map_err(|e| e.to_string())?;
