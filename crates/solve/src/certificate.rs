@@ -3,10 +3,10 @@
 //! the independent one).
 //!
 //! ```text
-//! minishogi-proof	1
-//! root	<SFEN>
-//! value	<win|loss>	<PLIES>
-//! <SFEN>	<USI MOVE>	<PLIES>
+//! minishogi-proof<TAB>1
+//! root<TAB><SFEN>
+//! value<TAB><win|loss><TAB><PLIES>
+//! <SFEN><TAB><USI MOVE><TAB><PLIES>
 //! ```
 //!
 //! Every line after the header is a position where the winning side is to move, the move it
@@ -199,7 +199,7 @@ impl Certificate {
     pub fn check(&self) -> Result<(), CertificateError> {
         let mut table: HashMap<String, &Line> = HashMap::with_capacity(self.lines.len());
         for (i, line) in self.lines.iter().enumerate() {
-            if line.plies % 2 == 0 {
+            if line.plies.is_multiple_of(2) {
                 return Err(CertificateError::Invalid {
                     reason: format!("line {} has an even count {}", i + 1, line.plies),
                 });
@@ -233,7 +233,7 @@ impl Certificate {
                 }
             }
             Value::Loss => {
-                if self.plies % 2 != 0 {
+                if !self.plies.is_multiple_of(2) {
                     return Err(CertificateError::Invalid {
                         reason: format!("a loss in {} plies", self.plies),
                     });
