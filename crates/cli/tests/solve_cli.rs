@@ -57,7 +57,7 @@ fn bad_input_is_a_one_line_error() {
     assert_error(&run(&["solve", "--handicap", "queen"]), &["queen"]);
     assert_error(&run(&["solve"]), &["SFEN", "--handicap"]);
     assert_error(&run(&["solve", "--handicap", "rook", "--threads", "9"]), &["--threads"]);
-    assert_error(&run(&["solve", "--handicap", "rook", "--time", "-1"]), &["--time"]);
+    assert_error(&run(&["solve", "--handicap", "rook", "--time", "0"]), &["--time"]);
     // No proof to write: the budget runs out first.
     assert_error(
         &run(&["solve", "--handicap", "bishop", "--nodes", "2000", "--proof", "/tmp/never.proof"]),

@@ -342,8 +342,15 @@ impl Solver {
     ) -> (Verdict, Established) {
         let us = pos.side_to_move();
         let mut open = [!established.no_win, !established.no_loss];
-        // Wins of the side to move take an odd number of plies, wins of the other side an even.
-        let mut bounds = [1u32, 2u32];
+        // Wins of the side to move take an odd number of plies, wins of the other side an even;
+        // an unbounded search may already have ruled out the shortest ones.
+        let mut bounds = [
+            established.no_win_within.map_or(1, |n| n + 2),
+            established.no_loss_within.map_or(2, |n| n + 2),
+        ];
+        for (open, bound) in open.iter_mut().zip(bounds) {
+            *open &= bound < u32::from(UNBOUNDED);
+        }
         while open.contains(&true) && !budget.is_spent() {
             let i = if !open[1] || (open[0] && bounds[0] < bounds[1]) { 0 } else { 1 };
             let attacker = if i == 0 { us } else { !us };
@@ -362,15 +369,23 @@ impl Solver {
             if !result.is_disproof() {
                 break;
             }
+            if result.numbers.plies == UNLIMITED {
+                // No win at all that avoids repetition.
+                if i == 0 {
+                    established.no_win = true;
+                } else {
+                    established.no_loss = true;
+                }
+                open[i] = false;
+                continue;
+            }
             let within = u32::from(result.numbers.plies).max(bounds[i]);
             if i == 0 {
                 established.no_win_within = Some(within);
             } else {
                 established.no_loss_within = Some(within);
             }
-            if result.numbers.plies == UNLIMITED || within >= u32::from(UNBOUNDED) {
-                open[i] = false;
-            }
+            open[i] &= within < u32::from(UNBOUNDED);
             bounds[i] = within + 2;
         }
         (Verdict::Unknown, established)
