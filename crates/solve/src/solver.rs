@@ -344,10 +344,8 @@ impl Solver {
         let mut open = [!established.no_win, !established.no_loss];
         // Wins of the side to move take an odd number of plies, wins of the other side an even;
         // an unbounded search may already have ruled out the shortest ones.
-        let mut bounds = [
-            established.no_win_within.map_or(1, |n| n + 2),
-            established.no_loss_within.map_or(2, |n| n + 2),
-        ];
+        let mut bounds =
+            [established.no_win_within.map_or(1, |n| n + 2), established.no_loss_within.map_or(2, |n| n + 2)];
         for (open, bound) in open.iter_mut().zip(bounds) {
             *open &= bound < u32::from(UNBOUNDED);
         }
