@@ -18,13 +18,16 @@
 //! use minishogi::Position;
 //! use minishogi_solve::{Limits, Solver, Verdict};
 //!
-//! // A gold dropped in front of the king, guarded by the pawn, wins at once.
+//! // A gold dropped next to the king, which the pawn guards, leaves gote no legal move: G*1b
+//! // mates, and G*3b (no check) takes every square the king has, which wins as well.
 //! let pos = Position::from_sfen("4k/5/4P/5/K4 b G 1").unwrap();
 //! let mut solver = Solver::new(16);
 //! let report = solver.solve(&pos, &Limits::default());
 //! assert_eq!(report.verdict, Verdict::Win { plies: 1, shortest: true });
 //! let certificate = solver.certificate(&Limits::default()).unwrap().unwrap();
-//! assert_eq!(certificate.lines[0].best.to_string(), "G*1b");
+//! let best = certificate.lines[0].best;
+//! assert!(["G*1b", "G*3b"].contains(&best.to_string().as_str()));
+//! assert_eq!(pos.after(best).legal_move_count(), 0);
 //! certificate.check().unwrap();
 //! ```
 
