@@ -22,7 +22,7 @@ use commands::rules::{MovesArgs, PerftArgs, SfenArg};
 use commands::selfplay::SelfplayArgs;
 use commands::tb::{GenArgs, ProbeArgs, Prober, RewriteArgs};
 use commands::tune::{TrainArgs, TuneArgs};
-use commands::{analyse, bench, mate, serve};
+use commands::{analyse, bench, mate, serve, solve};
 use flags::{FlagError, TableFiles};
 use output::CliResult;
 use progress::TableBars;
@@ -66,6 +66,8 @@ enum Command {
     Tb(TbCommand),
     /// Prove a mate or its absence with the df-pn solver (tsume, or any moves within a bound).
     Mate(Positions<mate::MateArgs>),
+    /// Prove that the side to move wins or loses by force (any moves, no ply bound); write a proof.
+    Solve(Box<solve::SolveArgs>),
     /// The exact result when the tables or the mate solver prove it, else the engine's estimate.
     Analyse(Positions<analyse::AnalyseArgs>),
     /// Minjiku Shogi (10×10, no drops): legal moves, perft and diagrams.
@@ -188,6 +190,7 @@ fn run(command: Command) -> CliResult {
             TbCommand::Rewrite(a) => tb::rewrite(&a, report),
         }),
         Command::Mate(a) => mate::exec(&a),
+        Command::Solve(a) => solve::exec(&a),
         Command::Analyse(a) => analyse::exec(&a),
         Command::Minjiku(MinjikuCommand::Moves(a)) => minjiku::moves(&a),
         Command::Minjiku(MinjikuCommand::Perft(a)) => minjiku::perft(&a),

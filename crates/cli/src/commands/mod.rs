@@ -11,6 +11,7 @@ pub mod nnue;
 pub mod rules;
 pub mod selfplay;
 pub mod serve;
+pub mod solve;
 pub mod tb;
 pub mod tune;
 pub mod usi;
