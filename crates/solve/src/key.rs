@@ -1,7 +1,7 @@
 //! What the transposition table keys on: the board, the side to move and the attacker, without
 //! the hands, so that positions differing only in hands meet in one cluster and share proofs.
 
-use minishogi::hand_key;
+use minishogi::zobrist::hand_key;
 use minishogi::{Color, Hand, Kind, Position};
 
 /// Mixed into the key of a position searched for a win of Gote, so that the two searches of

@@ -44,7 +44,7 @@ pub struct SolveArgs {
 
 /// The value parser of `--handicap`: one of the names [`Handicap`] reads.
 fn handicap_flag(text: &str) -> Result<Handicap, FlagError> {
-    text.parse().map_err(|e: minishogi::UnknownName| FlagError::Message(e.to_string()))
+    text.parse().map_err(|e: minishogi::error::UnknownName| FlagError::Message(e.to_string()))
 }
 
 /// The value parser of `--threads`: 1 or 2 (one search per side).

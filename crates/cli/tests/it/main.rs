@@ -15,5 +15,6 @@ mod nnue_cli;
 mod positional_cli;
 mod rules_cli;
 mod selfplay_cli;
+mod solve_cli;
 mod tb_cli;
 mod usi;

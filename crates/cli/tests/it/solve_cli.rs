@@ -1,9 +1,7 @@
 //! `minishogi solve`: the naked-king handicap proved lost in 8 with a certificate (plain and
 //! zstd), text and JSON answers, and one-line errors for bad input.
 
-mod common;
-
-use common::{assert_error, ok, run};
+use crate::common::{assert_error, ok, run};
 use minishogi_solve::{Certificate, Value};
 
 #[test]

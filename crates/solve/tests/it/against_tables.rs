@@ -4,8 +4,9 @@
 //! the shortest, and "no win within N" (or "no win avoiding repetition") only where the table
 //! has no win within N. A table's win is a forced mate, so it never repeats a position.
 
+use minishogi_retro::{GenerateOptions, Value};
 use minishogi_solve::{Limits, Report, Solver, Verdict};
-use minishogi_tablebase::{generate, GenerateOptions, Indexer, Material, Value};
+use minishogi_tablebase::{generate, Indexer, Material};
 
 struct Rng(u64);
 
