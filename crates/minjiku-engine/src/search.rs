@@ -194,7 +194,7 @@ impl Search<'_> {
     #[inline]
     fn visit(&mut self) {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             let out_of_time = self.hard.is_some_and(|h| self.start.elapsed() >= h);
             let out_of_nodes = self.max_nodes.is_some_and(|n| self.nodes >= n);
             if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
@@ -287,21 +287,15 @@ impl Search<'_> {
             let m = moves[i];
             let tactical = pos.is_tactical(m);
             let killer = self.killers.rank(ply, m) > 0;
-            // Late move pruning: at shallow non-PV nodes, the last quiet moves are not tried.
-            if !pv_node
-                && !in_check
-                && !tactical
-                && depth <= LMP_MAX_DEPTH
-                && best > -INFINITY
-                && !is_decisive(best)
-            {
-                let limit = LMP_BASE + LMP_FACTOR * (depth * depth) as usize;
-                if i >= limit {
-                    continue;
-                }
-            }
             let next = pos.after(m);
             let gives_check = next.is_check();
+            // Late move pruning: at shallow non-PV nodes, the last quiet moves are not tried
+            // (checks always are: a jumper's check from afar is often mate).
+            let late = i >= LMP_BASE + LMP_FACTOR * (depth * depth) as usize;
+            let prunable = !pv_node && !in_check && !tactical && !gives_check && depth <= LMP_MAX_DEPTH;
+            if late && prunable && best > -INFINITY && !is_decisive(best) {
+                continue;
+            }
             self.path.push((next.hash(), gives_check));
             let extension = i32::from(gives_check && ply < 2 * MAX_DEPTH as usize && ply + 4 < MAX_PLY);
             let new_depth = depth - 1 + extension;

@@ -2,6 +2,8 @@
 //! through a referee that checks every move with the rules crate and the results the engines
 //! announce against the rules crate's.
 
+#![allow(clippy::unwrap_used)]
+
 use minjiku::{Color, Game, Position};
 use minjiku_engine::cecp::Cecp;
 use minjiku_engine::Weights;

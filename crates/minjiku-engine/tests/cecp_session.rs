@@ -1,6 +1,8 @@
 //! A scripted CECP session: the handshake, moves both ways, setboard, bad input, an illegal
 //! move and ping, each answer checked against the rules crate.
 
+#![allow(clippy::unwrap_used)]
+
 use minjiku::{Game, Position};
 use minjiku_engine::cecp::Cecp;
 use minjiku_engine::Weights;

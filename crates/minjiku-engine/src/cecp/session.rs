@@ -27,7 +27,7 @@ enum Event {
     /// The input ended (or could not be read).
     End,
     /// A search finished: the searcher comes back with its result.
-    Done { searcher: Searcher, result: SearchResult, id: u64 },
+    Done { searcher: Box<Searcher>, result: SearchResult, id: u64 },
 }
 
 /// A search running on its own thread.
@@ -266,14 +266,14 @@ impl Cecp {
                 }
             };
             let result = searcher.search(&game, &limits, &stop, &mut report);
-            let _ = tx.send(Event::Done { searcher, result, id });
+            let _ = tx.send(Event::Done { searcher: Box::new(searcher), result, id });
         })?;
         Ok(())
     }
 
     /// A search came back: its move is played and sent unless it was cancelled.
-    fn finished(&mut self, searcher: Searcher, result: SearchResult, id: u64) -> io::Result<()> {
-        self.searcher = Some(searcher);
+    fn finished(&mut self, searcher: Box<Searcher>, result: SearchResult, id: u64) -> io::Result<()> {
+        self.searcher = Some(*searcher);
         let current = self.thinking.as_ref().is_some_and(|t| t.id == id);
         if !current {
             return Ok(());
@@ -297,10 +297,10 @@ impl Cecp {
         while let Ok(event) = rx.recv() {
             match event {
                 Event::Done { searcher, id, .. } if id == thinking.id => {
-                    self.searcher = Some(searcher);
+                    self.searcher = Some(*searcher);
                     return;
                 }
-                Event::Done { searcher, .. } => self.searcher = Some(searcher),
+                Event::Done { searcher, .. } => self.searcher = Some(*searcher),
                 Event::Line(line) => self.pending.push_back(line),
                 Event::End => self.pending.push_back("quit".into()),
             }
