@@ -3,7 +3,7 @@
 //! feature vector for Texel tuning, [`features`]); an iterative-deepening principal variation
 //! search ([`Searcher`]) with a transposition table, quiescence over every kind of capture,
 //! check extension, null move, late move reductions, killer and history ordering and the
-//! game's repetition rule; time management; a benchmark ([`bench`]); and the CECP (XBoard)
+//! game's repetition rule; time management; a benchmark ([`bench()`]); and the CECP (XBoard)
 //! protocol ([`cecp`]).
 //!
 //! ```

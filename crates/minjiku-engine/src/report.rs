@@ -10,7 +10,7 @@ pub struct Info {
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
-    /// The score in centipawns from the side to move (decisive scores: see [`crate::score`]).
+    /// The score in centipawns from the side to move (mates and rule wins: see [`MATE`](crate::MATE) and [`RULE_WIN`](crate::RULE_WIN)).
     pub score: i32,
     /// Nodes searched so far.
     pub nodes: u64,
