@@ -269,6 +269,18 @@ def report(records):
         elo = lambda s: float("inf") if s >= 1 else (-float("inf") if s <= 0 else -400 * math.log10(1 / s - 1))
         lines.append("pair score %.3f, 95 %% interval %.3f .. %.3f; Elo %+.0f (%+.0f .. %+.0f)"
                      % (mean, lo, hi, elo(mean), elo(lo), elo(hi)))
+    kinds = {}
+    for r in aside:
+        d = r.get("detail", "")
+        kind = ("jocly refuses our move" if d.startswith("jocly refuses") else
+                "ours refuses jocly's move" if d.startswith("ours refuses") else
+                "the rules see different ends" if d.startswith("end of game") or d.startswith("jocly ends") else "other")
+        kinds[kind] = kinds.get(kind, 0) + 1
+    if aside:
+        lines.append("set aside by kind: " + ", ".join("%s %d" % kv for kv in sorted(kinds.items())))
+    errors = [r for r in records if r.get("status") == "error"]
+    if errors:
+        lines.append("%d games stopped by a process error (not scored)" % len(errors))
     for r in aside:
         lines.append("set aside: game %d (%s): %s" % (r["game"], r["ours"], r.get("detail")))
     return "\n".join(lines)
