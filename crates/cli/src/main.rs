@@ -70,7 +70,7 @@ enum Command {
     Solve(Box<solve::SolveArgs>),
     /// The exact result when the tables or the mate solver prove it, else the engine's estimate.
     Analyse(Positions<analyse::AnalyseArgs>),
-    /// Minjiku Shogi (10×10, no drops): legal moves, perft and diagrams.
+    /// Minjiku Shogi (10×10, no drops): legal moves, perft, diagrams, tables and the engine.
     #[command(subcommand)]
     Minjiku(MinjikuCommand),
     /// Run the engine with the USI protocol on stdin/stdout.
@@ -124,6 +124,12 @@ enum MinjikuCommand {
     /// Endgame tables: gen, probe, verify, info.
     #[command(subcommand)]
     Tb(MinjikuTbCommand),
+    /// Run the Minjiku engine with the CECP (XBoard) protocol on stdin/stdout.
+    Xboard(commands::minjiku_engine::WeightsArg),
+    /// Search fixed positions to a depth: total nodes (a signature of the search) and nodes/s.
+    Bench(commands::minjiku_engine::BenchArgs),
+    /// Search one position: the best move and the principal variation.
+    Go(Box<commands::minjiku_engine::GoArgs>),
 }
 
 #[derive(Subcommand)]
@@ -195,6 +201,9 @@ fn run(command: Command) -> CliResult {
         Command::Minjiku(MinjikuCommand::Moves(a)) => minjiku::moves(&a),
         Command::Minjiku(MinjikuCommand::Perft(a)) => minjiku::perft(&a),
         Command::Minjiku(MinjikuCommand::Show(a)) => minjiku::show(&a),
+        Command::Minjiku(MinjikuCommand::Xboard(a)) => commands::minjiku_engine::xboard(&a),
+        Command::Minjiku(MinjikuCommand::Bench(a)) => commands::minjiku_engine::bench_command(&a),
+        Command::Minjiku(MinjikuCommand::Go(a)) => commands::minjiku_engine::go(&a),
         Command::Minjiku(MinjikuCommand::Tb(command)) => TableBars::run(|report| match command {
             MinjikuTbCommand::Gen(a) => minjiku::generate(&a, report),
             MinjikuTbCommand::Probe(a) => minjiku::probe(&a),

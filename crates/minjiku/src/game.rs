@@ -79,6 +79,12 @@ impl Game {
         &self.moves
     }
 
+    /// Every position of the game so far, oldest first, as its hash and whether the side to move
+    /// in it is in check: what [`repetition_verdict`] reads (and a search extends).
+    pub fn history(&self) -> &[(u64, bool)] {
+        &self.history
+    }
+
     /// Plays `m` if it is legal and the game is not over.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         if self.outcome().is_some() || !self.position.is_legal(m) {

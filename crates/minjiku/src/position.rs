@@ -124,6 +124,15 @@ impl Position {
         next
     }
 
+    /// The same board with the other side to move: a null move, for search (null-move pruning).
+    /// Only meaningful when the side to move is not in check, so that the result is legal.
+    pub fn passed(&self) -> Position {
+        let mut next = self.clone();
+        next.side = !next.side;
+        next.hash ^= zobrist::SIDE_KEY;
+        next
+    }
+
     /// Plays `m`, which must be a legal (or at least pseudo-legal) move here.
     pub fn play(&mut self, m: Move) {
         let Some(piece) = self.piece_at(m.from()) else {

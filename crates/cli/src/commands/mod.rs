@@ -7,6 +7,7 @@ pub mod label;
 pub mod r#match;
 pub mod mate;
 pub mod minjiku;
+pub mod minjiku_engine;
 pub mod nnue;
 pub mod rules;
 pub mod selfplay;

@@ -4,6 +4,7 @@
 mod attacks;
 mod destinations;
 mod legality;
+mod tactical;
 
 pub use destinations::{destinations, rifle_victims};
 
@@ -33,6 +34,11 @@ impl Position {
     pub fn legal_moves(&self, list: &mut MoveList) {
         list.clear();
         self.pseudo_legal_moves(list);
+        self.retain_legal(list);
+    }
+
+    /// Keeps the moves of `list` (pseudo-legal here) that do not leave the mover's king attacked.
+    fn retain_legal(&self, list: &mut MoveList) {
         let us = self.side_to_move();
         let guard = (!self.is_check()).then(|| KingGuard::new(self, us));
         list.retain(|m| {

@@ -1,0 +1,47 @@
+//! A Minjiku Shogi engine over the `minjiku` rules crate: a linear evaluation over named,
+//! tunable weights ([`Weights`], with Jocly's piece values as the starting material and a
+//! feature vector for Texel tuning, [`features`]); an iterative-deepening principal variation
+//! search ([`Searcher`]) with a transposition table, quiescence over every kind of capture,
+//! check extension, null move, late move reductions, killer and history ordering and the
+//! game's repetition rule; time management; a benchmark ([`bench()`]); and the CECP (XBoard)
+//! protocol ([`cecp`]).
+//!
+//! ```
+//! use minjiku::{Game, Position};
+//! use minjiku_engine::{Limits, Searcher, Weights};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let game = Game::new(Position::startpos());
+//! let mut searcher = Searcher::new(Weights::initial(), 4);
+//! let result = searcher.search(&game, &Limits::depth(2), &AtomicBool::new(false), &mut |_| {});
+//! assert!(game.position().is_legal(result.best.unwrap()));
+//! ```
+
+#![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
+mod bench;
+pub mod cecp;
+mod features;
+mod layout;
+mod limits;
+mod ordering;
+mod params;
+mod piece_values;
+mod repetition;
+mod report;
+mod score;
+mod search;
+mod time;
+mod tt;
+mod weights;
+
+pub use bench::{bench, BenchResult, BENCH_POSITIONS};
+pub use features::{evaluate, feature_vector, features, EvalWeights, Features};
+pub use limits::{Clock, Limits};
+pub use piece_values::jocly_value;
+pub use report::{Info, SearchResult};
+pub use score::{is_decisive, DECISIVE, MATE, RULE_WIN};
+pub use search::Searcher;
+pub use time::{budget, Budget, MOVE_OVERHEAD};
+pub use weights::{Weights, WeightsError, MAX_WEIGHT};
