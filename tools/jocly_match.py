@@ -18,8 +18,8 @@ our engine reports at least --adjudicate-score centipawns on --adjudicate-moves 
 is adjudicated to the side it favours (both recorded as such).
 
   python3 tools/jocly_match.py --engine target/release/minishogi --games 20 --workers 2 \\
-      --ours-ms 100 --level fast --out tools/jocly_match_records/100ms-fast.jsonl
-  python3 tools/jocly_match.py --report tools/jocly_match_records/100ms-fast.jsonl
+      --ours-ms 100 --level fast --out data/matches/minjiku-jocly-100ms-fast.jsonl
+  python3 tools/jocly_match.py --report data/matches/minjiku-jocly-100ms-fast.jsonl
 """
 
 import argparse

@@ -1,11 +1,10 @@
 //! Building a balanced opening book: random move sequences from the start position, screened
 //! after every ply by a quick search, then scored by deep searches of one or more USI engines;
 //! the openings every engine scores near zero are kept ([`build_book`]). The book is an openings
-//! file, written as it is built by [`build_book_file`].
+//! file, written as it is built by [`build_book_file`](crate::book_file::build_book_file).
 
-pub use crate::book_file::{build_book_file, WrittenBook};
-
-use crate::engine_process::{EngineFailure, EngineProcess, UsiScore};
+use crate::engine_process::{EngineProcess, UsiScore};
+use crate::error::EngineFailure;
 use crate::opening::{position_command, Opening};
 use crate::rng::Rng;
 use crate::{EngineSpec, Error, TimeControl};

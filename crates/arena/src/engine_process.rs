@@ -1,8 +1,8 @@
 //! A USI engine as a child process: the handshake, `position` and `go` with a deadline, and
 //! what went wrong when it crashed, fell silent or spoke garbage. The process is killed on drop.
 
+use crate::error::EngineFailure;
 use crate::EngineSpec;
-use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -10,42 +10,6 @@ use std::time::{Duration, Instant};
 
 /// How long `quit` may take before the process is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(300);
-
-/// Why an engine could not do what was asked; the game it was in is lost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineFailure {
-    /// The process could not be started.
-    Spawn(String),
-    /// The process exited (or closed its output) while we waited for `waiting_for`.
-    Exited {
-        /// The reply we waited for.
-        waiting_for: &'static str,
-    },
-    /// No `waiting_for` within `after`.
-    Silent {
-        /// The reply we waited for.
-        waiting_for: &'static str,
-        /// How long we waited.
-        after: Duration,
-    },
-    /// Writing to the engine failed.
-    Write(String),
-}
-
-impl fmt::Display for EngineFailure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineFailure::Spawn(e) => write!(f, "cannot start: {e}"),
-            EngineFailure::Exited { waiting_for } => write!(f, "exited while we waited for '{waiting_for}'"),
-            EngineFailure::Silent { waiting_for, after } => {
-                write!(f, "no '{waiting_for}' within {:.1} s", after.as_secs_f64())
-            }
-            EngineFailure::Write(e) => write!(f, "cannot write to it: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for EngineFailure {}
 
 /// A score from an `info` line, from the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -2,11 +2,12 @@
 //! work. Failures of an engine during a game are not errors: they lose that game (see
 //! [`crate::Termination`]), unless the match stops on failures.
 
-use crate::engine_process::EngineFailure;
 use minishogi::error::{MoveError, SfenError};
 use minishogi::game::EndReason;
 use minishogi_engine::WeightsError;
+use std::fmt;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What went wrong, with enough context for a user to act on.
 #[derive(Debug, thiserror::Error)]
@@ -204,3 +205,39 @@ pub enum RecordError {
         source: MoveError,
     },
 }
+
+/// Why an engine could not do what was asked; the game it was in is lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineFailure {
+    /// The process could not be started.
+    Spawn(String),
+    /// The process exited (or closed its output) while we waited for `waiting_for`.
+    Exited {
+        /// The reply we waited for.
+        waiting_for: &'static str,
+    },
+    /// No `waiting_for` within `after`.
+    Silent {
+        /// The reply we waited for.
+        waiting_for: &'static str,
+        /// How long we waited.
+        after: Duration,
+    },
+    /// Writing to the engine failed.
+    Write(String),
+}
+
+impl fmt::Display for EngineFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineFailure::Spawn(e) => write!(f, "cannot start: {e}"),
+            EngineFailure::Exited { waiting_for } => write!(f, "exited while we waited for '{waiting_for}'"),
+            EngineFailure::Silent { waiting_for, after } => {
+                write!(f, "no '{waiting_for}' within {:.1} s", after.as_secs_f64())
+            }
+            EngineFailure::Write(e) => write!(f, "cannot write to it: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineFailure {}

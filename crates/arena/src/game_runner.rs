@@ -3,7 +3,7 @@
 //! game starts it afresh).
 
 use crate::clock::GameClock;
-use crate::engine_process::EngineFailure;
+use crate::error::EngineFailure;
 use crate::game_settings::GameSettings;
 use crate::opening::Opening;
 use crate::player::Player;

@@ -42,7 +42,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod book;
-mod book_file;
+pub mod book_file;
 mod clock;
 mod csa;
 pub mod elo;

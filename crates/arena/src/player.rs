@@ -2,7 +2,8 @@
 //! engine run as a child process. The game loop ([`crate::game::play_game`]) talks to both through
 //! [`Player`], so a match of weight sets and a match of engine processes are the same match.
 
-use crate::engine_process::{EngineFailure, EngineProcess, Reply};
+use crate::engine_process::{EngineProcess, Reply};
+use crate::error::EngineFailure;
 use crate::evaluation::Evaluation;
 use crate::game_settings::GameSettings;
 use crate::opening::position_command;

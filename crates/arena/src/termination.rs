@@ -1,6 +1,6 @@
 //! How a game of a match ended: by the rules, by the ply cap, or by an engine's failure.
 
-use crate::usi::EngineFailure;
+use crate::error::EngineFailure;
 use minishogi::game::EndReason;
 use minishogi::Color;
 use std::fmt;

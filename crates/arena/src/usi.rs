@@ -4,5 +4,6 @@
 //! command line and options ([`split_command`], [`parse_option`]). A match starts engines from an
 //! [`crate::EngineSpec`].
 
-pub use crate::engine_process::{parse_info, EngineFailure, EngineProcess, Reply, UsiScore};
+pub use crate::engine_process::{parse_info, EngineProcess, Reply, UsiScore};
 pub use crate::engine_spec::{parse_option, split_command};
+pub use crate::error::EngineFailure;

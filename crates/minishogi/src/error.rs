@@ -1,10 +1,9 @@
 //! Errors of the rules crate.
 
+use std::fmt;
 use thiserror::Error;
 
 use crate::square::Square;
-
-pub use crate::position_moves::{BadMove, PositionMovesError};
 
 /// Why a position is not a legal Minishogi position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -131,4 +130,43 @@ pub struct UnknownName {
     pub what: &'static str,
     /// The names accepted.
     pub expected: &'static str,
+}
+
+/// What is wrong with one move of a `moves` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadMove {
+    /// Not USI move notation.
+    Malformed,
+    /// Well formed, but not legal in the position (its SFEN) that the moves before it reach.
+    Illegal(String),
+    /// Played after the game had ended by the repetition rule or the move limit, in this position.
+    GameOver(String),
+}
+
+impl fmt::Display for BadMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadMove::Malformed => f.write_str("not a USI move (expected e.g. 5e4d, 2b1a+ or P*3c)"),
+            BadMove::Illegal(sfen) => write!(f, "illegal in {sfen}"),
+            BadMove::GameOver(sfen) => write!(f, "the game had already ended in {sfen}"),
+        }
+    }
+}
+
+/// Why a position with moves could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionMovesError {
+    /// The position before `moves` is not a legal SFEN (or `startpos`).
+    #[error(transparent)]
+    Sfen(#[from] SfenError),
+    /// A move of the list, counted from 1, is malformed or illegal.
+    #[error("move {index} \"{text}\": {reason}")]
+    Move {
+        /// The move's place in the list, from 1.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// What is wrong with it.
+        reason: BadMove,
+    },
 }

@@ -2,9 +2,8 @@
 //! `startpos moves 5d5c 1b1c`, `sfen 4k/5/5/P4/KGSBR w - 1 moves 1a2a`, or the SFEN alone with
 //! its moves (`4k/5/5/P4/KGSBR w - 1 moves 1a2a`).
 
-use crate::{Game, Move, MoveError, Position, RuleSet, SfenError};
-use std::fmt;
-use thiserror::Error;
+use crate::error::{BadMove, PositionMovesError};
+use crate::{Game, Move, MoveError, Position, RuleSet};
 
 /// A start position and the legal moves played from it, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,45 +14,6 @@ pub struct PositionWithMoves {
     pub moves: Vec<Move>,
     /// The position after the moves (the start when there are none).
     pub position: Position,
-}
-
-/// What is wrong with one move of a `moves` list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BadMove {
-    /// Not USI move notation.
-    Malformed,
-    /// Well formed, but not legal in the position (its SFEN) that the moves before it reach.
-    Illegal(String),
-    /// Played after the game had ended by the repetition rule or the move limit, in this position.
-    GameOver(String),
-}
-
-impl fmt::Display for BadMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BadMove::Malformed => f.write_str("not a USI move (expected e.g. 5e4d, 2b1a+ or P*3c)"),
-            BadMove::Illegal(sfen) => write!(f, "illegal in {sfen}"),
-            BadMove::GameOver(sfen) => write!(f, "the game had already ended in {sfen}"),
-        }
-    }
-}
-
-/// Why a position with moves could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionMovesError {
-    /// The position before `moves` is not a legal SFEN (or `startpos`).
-    #[error(transparent)]
-    Sfen(#[from] SfenError),
-    /// A move of the list, counted from 1, is malformed or illegal.
-    #[error("move {index} \"{text}\": {reason}")]
-    Move {
-        /// The move's place in the list, from 1.
-        index: usize,
-        /// The move as written.
-        text: String,
-        /// What is wrong with it.
-        reason: BadMove,
-    },
 }
 
 impl PositionWithMoves {
@@ -113,6 +73,7 @@ impl std::str::FromStr for PositionWithMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SfenError;
 
     #[test]
     fn the_moves_are_played_in_order() {

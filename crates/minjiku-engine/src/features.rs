@@ -3,7 +3,9 @@
 
 use crate::layout::*;
 use crate::Weights;
-use minjiku::{destinations, king_distance, rifle_victims, Color, Kind, Position, Square};
+use minjiku::geometry::king_distance;
+use minjiku::movegen::{destinations, rifle_victims};
+use minjiku::{Color, Kind, Position, Square};
 
 /// The active features of a position from the side to move: sparse `(index, value)` pairs sorted
 /// by index, zeros left out (the shape of the Minishogi engine's `Features`).

@@ -1,6 +1,6 @@
 //! A Minjiku Shogi engine over the `minjiku` rules crate: a linear evaluation over named,
 //! tunable weights ([`Weights`], with Jocly's piece values as the starting material and a
-//! feature vector for Texel tuning, [`features`]); an iterative-deepening principal variation
+//! feature vector for Texel tuning, [`features()`]); an iterative-deepening principal variation
 //! search ([`Searcher`]) with a transposition table, quiescence over every kind of capture,
 //! check extension, null move, late move reductions, killer and history ordering and the
 //! game's repetition rule; time management; a benchmark ([`bench()`]); and the CECP (XBoard)
@@ -22,7 +22,7 @@
 
 mod bench;
 pub mod cecp;
-mod features;
+pub mod features;
 mod layout;
 mod limits;
 mod ordering;
@@ -30,18 +30,15 @@ mod params;
 mod piece_values;
 mod repetition;
 mod report;
-mod score;
+pub mod score;
 mod search;
-mod time;
+pub mod time;
 mod tt;
-mod weights;
+pub mod weights;
 
-pub use bench::{bench, BenchResult, BENCH_POSITIONS};
-pub use features::{evaluate, feature_vector, features, EvalWeights, Features};
+pub use bench::{bench, BenchResult};
+pub use features::{evaluate, features, Features};
 pub use limits::{Clock, Limits};
-pub use piece_values::jocly_value;
 pub use report::{Info, SearchResult};
-pub use score::{is_decisive, DECISIVE, MATE, RULE_WIN};
 pub use search::Searcher;
-pub use time::{budget, Budget, MOVE_OVERHEAD};
-pub use weights::{Weights, WeightsError, MAX_WEIGHT};
+pub use weights::{Weights, WeightsError};

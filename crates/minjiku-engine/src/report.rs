@@ -10,7 +10,7 @@ pub struct Info {
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
-    /// The score in centipawns from the side to move (mates and rule wins: see [`MATE`](crate::MATE) and [`RULE_WIN`](crate::RULE_WIN)).
+    /// The score in centipawns from the side to move (mates and rule wins: see [`MATE`](crate::score::MATE) and [`RULE_WIN`](crate::score::RULE_WIN)).
     pub score: i32,
     /// Nodes searched so far.
     pub nodes: u64,

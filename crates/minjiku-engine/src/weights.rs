@@ -84,7 +84,7 @@ impl Weights {
     pub const COUNT: usize = COUNT;
 
     /// Hand-set weights, the starting point of tuning: Jocly's piece values as material (see
-    /// [`jocly_value`]), a few piece-square and king-safety terms, promotion prospects as a
+    /// Jocly's piece values), a few piece-square and king-safety terms, promotion prospects as a
     /// share of what promoting gains.
     pub fn initial() -> Weights {
         let mut material = [0; KINDS];
@@ -95,7 +95,7 @@ impl Weights {
         for kind in Kind::ALL {
             let k = kind.index();
             material[k] = jocly_value(kind);
-            let short_range = minjiku::movement(kind).is_short_range();
+            let short_range = minjiku::movement::movement(kind).is_short_range();
             mobility[k] = match kind {
                 Kind::King | Kind::Pawn => 0,
                 _ if short_range => 3,

@@ -1,7 +1,6 @@
 //! Errors of the rules crate.
 
-pub use crate::position_moves::{BadMove, PositionMovesError};
-
+use std::fmt;
 use thiserror::Error;
 
 /// Why a board is not a legal Minjiku position.
@@ -75,4 +74,41 @@ pub enum MoveError {
     /// Well formed, but not a legal move here.
     #[error("'{0}' is not a legal move in this position")]
     Illegal(String),
+}
+
+/// What is wrong with one move of a `moves` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadMove {
+    /// Not coordinate move notation.
+    Malformed,
+    /// Well formed, but not legal in the position (in this crate's notation) that the moves
+    /// before it reach.
+    Illegal(String),
+}
+
+impl fmt::Display for BadMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadMove::Malformed => f.write_str("not a move (expected e.g. h2a9+, c7c7xd7 or b10b4*a3*c3)"),
+            BadMove::Illegal(fen) => write!(f, "illegal in {fen}"),
+        }
+    }
+}
+
+/// Why a position with moves could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionMovesError {
+    /// The position before `moves` cannot be read (or is not legal).
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A move of the list, counted from 1, is malformed or illegal.
+    #[error("move {index} \"{text}\": {reason}")]
+    Move {
+        /// The move's place in the list, from 1.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// What is wrong with it.
+        reason: BadMove,
+    },
 }

@@ -29,7 +29,7 @@ pub mod error;
 pub mod fen;
 pub mod game;
 pub mod geometry;
-mod movegen;
+pub mod movegen;
 pub mod movement;
 pub mod moves;
 mod notation;

@@ -1,9 +1,8 @@
 //! What each kind can do, as data: steps and leaps, slides, jumping slides, rifle directions and
 //! the special abilities. Offsets are `(files, ranks)` from White's point of view; Black's are
 //! mirrored through the centre. Where a piece on a square can go in a position is
-//! [`destinations`] and [`rifle_victims`].
-
-pub use crate::movegen::{destinations, rifle_victims};
+//! [`destinations`](crate::movegen::destinations) and
+//! [`rifle_victims`](crate::movegen::rifle_victims).
 
 use crate::Kind;
 

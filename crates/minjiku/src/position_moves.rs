@@ -2,9 +2,8 @@
 //! `startpos moves h2a9+ …` or a position in this crate's notation followed by `moves` and the
 //! moves in coordinate notation.
 
-use crate::{FenError, Move, MoveError, Position};
-use std::fmt;
-use thiserror::Error;
+use crate::error::{BadMove, PositionMovesError};
+use crate::{Move, MoveError, Position};
 
 /// A start position and the legal moves played from it, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,43 +14,6 @@ pub struct PositionWithMoves {
     pub moves: Vec<Move>,
     /// The position after the moves (the start when there are none).
     pub position: Position,
-}
-
-/// What is wrong with one move of a `moves` list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BadMove {
-    /// Not coordinate move notation.
-    Malformed,
-    /// Well formed, but not legal in the position (in this crate's notation) that the moves
-    /// before it reach.
-    Illegal(String),
-}
-
-impl fmt::Display for BadMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BadMove::Malformed => f.write_str("not a move (expected e.g. h2a9+, c7c7xd7 or b10b4*a3*c3)"),
-            BadMove::Illegal(fen) => write!(f, "illegal in {fen}"),
-        }
-    }
-}
-
-/// Why a position with moves could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionMovesError {
-    /// The position before `moves` cannot be read (or is not legal).
-    #[error(transparent)]
-    Fen(#[from] FenError),
-    /// A move of the list, counted from 1, is malformed or illegal.
-    #[error("move {index} \"{text}\": {reason}")]
-    Move {
-        /// The move's place in the list, from 1.
-        index: usize,
-        /// The move as written.
-        text: String,
-        /// What is wrong with it.
-        reason: BadMove,
-    },
 }
 
 impl PositionWithMoves {

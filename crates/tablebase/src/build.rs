@@ -14,7 +14,7 @@ use crate::generate::{generate_with_stats, repetition_values_of_draws};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::material_table::MaterialTable;
-use crate::repetition::draw_set;
+use crate::repetition_analysis::draw_set;
 use crate::write::{compress_table, write_compressed_table};
 
 /// The most pieces (besides the kings) of the sets tables are built for: four pieces would need

@@ -9,7 +9,7 @@ use minishogi_retro::write::DrawEntries;
 use minishogi_retro::{BlockProblem, Table, TableError};
 
 use crate::draw_value::DrawValue;
-use crate::repetition::RepetitionValues;
+use crate::repetition_analysis::RepetitionValues;
 
 /// The repetition entries of a table as stored: one pair (first player to move, second player to
 /// move) per mate-only draw in slot order, and the bases of the pair measures.

@@ -6,7 +6,7 @@ use minishogi_retro::{retrograde, with_threads, GenerateError, GenerateOptions, 
 use crate::error::RepetitionAnalysisError;
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::repetition::{analyse, draw_set, DrawSet, RepetitionValues};
+use crate::repetition_analysis::{analyse, draw_set, DrawSet, RepetitionValues};
 use crate::retro_rules::MinishogiRetro;
 
 /// Computes the value byte ([`minishogi_retro::Value`] encoding) of every slot of `material`'s

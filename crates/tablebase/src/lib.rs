@@ -54,6 +54,7 @@ pub mod partitioned;
 mod placement;
 mod probe;
 pub mod repetition;
+mod repetition_analysis;
 pub mod retro_rules;
 mod rewritten_table;
 mod table_info;

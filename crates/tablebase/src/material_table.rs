@@ -14,7 +14,7 @@ use crate::error::TablebaseError;
 use crate::files::GAME;
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::repetition::{DrawSet, RepetitionValues};
+use crate::repetition_analysis::{DrawSet, RepetitionValues};
 use crate::retro_rules::MinishogiRetro;
 use crate::verify::verify;
 use crate::verify_repetition::{verify_with_repetition, Entries, RepetitionReport};

@@ -32,7 +32,7 @@ use crate::error::{EntryProblem, RepetitionError, TablebaseError};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::placement::Placement;
-use crate::repetition::RepetitionValues;
+use crate::repetition_analysis::RepetitionValues;
 use crate::verify::{values_error, MinishogiVerify};
 
 /// Slots whose draws one task checks.

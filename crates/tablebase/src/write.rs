@@ -12,7 +12,7 @@ use crate::error::TablebaseError;
 use crate::files::GAME;
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::repetition::RepetitionValues;
+use crate::repetition_analysis::RepetitionValues;
 
 /// Writes `values` (one [`Value`] byte per index slot, 255 where the slot holds no legal
 /// position) as the table of `material` to `path`.

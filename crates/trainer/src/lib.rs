@@ -46,6 +46,7 @@ mod loss_curve;
 pub mod nnue_loop;
 pub mod nnue_train;
 mod plot;
+mod texel;
 pub mod train_loop;
 mod training_set;
 pub mod tune;

@@ -1,6 +1,6 @@
 //! The loss curve of a tuning run, as CSV and as an SVG chart.
 
-use crate::tune::TuneReport;
+use crate::texel::TuneReport;
 use crate::Error;
 use std::path::{Path, PathBuf};
 

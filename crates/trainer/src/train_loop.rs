@@ -2,7 +2,7 @@
 //! against the best → keep the winner; repeated for several rounds, with a summary table.
 
 use crate::loss_curve::write_loss_curve;
-use crate::tune::{tune_weights, EpochStats, TuneConfig};
+use crate::texel::{tune_weights, EpochStats, TuneConfig};
 use crate::Error;
 use minishogi_arena::elo::EloEstimate;
 use minishogi_arena::{play_match, MatchConfig, MatchScore, PlayerSpec};

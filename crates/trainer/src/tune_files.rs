@@ -1,8 +1,8 @@
 //! A tuning run that writes its products: the tuned weights file and the loss curve.
 
 use crate::loss_curve::write_loss_curve;
+use crate::texel::{tune_weights, EpochStats, TuneConfig, TuneReport};
 use crate::training_set::SetStats;
-use crate::tune::{tune_weights, EpochStats, TuneConfig, TuneReport};
 use crate::Error;
 use minishogi_engine::Weights;
 use minishogi_selfplay::Dataset;

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
+use crate::texel::{EpochStats, TuneReport, WeightChange};
 use crate::training_set::SetStats;
-use crate::tune::{EpochStats, TuneReport, WeightChange};
 
 impl EpochStats {
     /// The header of the table of epochs that [`EpochStats::table_row`] fills.
@@ -55,8 +55,8 @@ impl fmt::Display for WeightChange {
 
 #[cfg(test)]
 mod tests {
+    use crate::texel::{EpochStats, TuneReport, WeightChange};
     use crate::training_set::SetStats;
-    use crate::tune::{EpochStats, TuneReport, WeightChange};
 
     #[test]
     fn epochs_summaries_and_changes_are_aligned_lines() {

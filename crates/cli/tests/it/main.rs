@@ -10,6 +10,7 @@ mod label_cli;
 mod match_cli;
 mod mate_cli;
 mod minjiku_cli;
+mod minjiku_engine_cli;
 mod minjiku_tb_cli;
 mod nnue_cli;
 mod positional_cli;

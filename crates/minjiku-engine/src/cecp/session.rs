@@ -5,8 +5,10 @@
 use super::command::{parse, Command};
 use super::output::Output;
 use super::time_control::TimeControl;
-use crate::{Info, SearchResult, Searcher, Weights, DECISIVE, MATE, RULE_WIN};
-use minjiku::{Color, EndReason, Game, Move, Outcome, Position};
+use crate::score::{DECISIVE, MATE, RULE_WIN};
+use crate::{Info, SearchResult, Searcher, Weights};
+use minjiku::game::{EndReason, Outcome};
+use minjiku::{Color, Game, Move, Position};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

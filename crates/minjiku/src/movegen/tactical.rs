@@ -3,9 +3,10 @@
 //! that burns) or promotes. Generated without the quiet moves' legality tests, which are most of
 //! the cost of a full move list.
 
+use super::{destinations, rifle_victims};
 use super::{may_promote, push_with_promotions};
 use crate::movement::movement;
-use crate::{destinations, rifle_victims, Move, MoveList, Position};
+use crate::{Move, MoveList, Position};
 
 impl Position {
     /// Fills `list` with the legal moves that capture, rifle-capture, burn or promote: the legal

@@ -4,7 +4,7 @@
 //! so they are most numerous on an empty board with the extra squares present; each enemy on an
 //! extra square is a capture there. Promotion can at most double the count.
 
-use minjiku::movement::{destinations, rifle_victims};
+use minjiku::movegen::{destinations, rifle_victims};
 use minjiku::moves::MOVE_LIST_CAPACITY;
 use minjiku::{Color, Kind, Piece, Position, Square};
 

@@ -1,8 +1,6 @@
 //! `minishogi minjiku go`, `bench` and `xboard` run as a user (or a GUI) runs them.
 
-mod common;
-
-use common::{assert_error, ok, run, run_with_stdin};
+use crate::common::{assert_error, ok, run, run_with_stdin};
 use minjiku::Position;
 
 #[test]

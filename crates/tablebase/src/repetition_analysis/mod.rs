@@ -28,11 +28,8 @@ use attractor::{second_player_region, RegionError, OUTSIDE};
 use checking_game::{CheckingGame, Inconsistent};
 use graph::DrawGraph;
 
-pub use crate::draw_value::{Case, CycleOutcome, DrawValue};
-pub use crate::error::{RepetitionAnalysisError, RepetitionError};
-pub use crate::generate::repetition_values;
-pub use crate::verify_repetition::{verify_repetition, RepetitionReport};
-pub use crate::write::write_table_with_repetition;
+use crate::draw_value::{CycleOutcome, DrawValue};
+use crate::error::RepetitionAnalysisError;
 
 /// The repetition values of one table: for each mate-only draw slot, the entries of both cases.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,6 @@
+//! The integration tests of `minjiku-engine`, one module per topic, built as one test binary
+//! (one link instead of one per file). Add a test to the module of its topic, or add a
+//! file here and a `mod` line below; see docs/testing.md.
+
+mod cecp_game;
+mod cecp_session;
