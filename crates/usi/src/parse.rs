@@ -1,21 +1,57 @@
 //! The arguments of the USI commands that carry some: `position`, `go` and `go mate`.
 
+use minishogi::error::PositionMovesError;
 use minishogi::{Game, PositionWithMoves, RuleSet};
 use minishogi_engine::{Clock, Limits};
 use std::time::Duration;
+use thiserror::Error;
+
+/// What is wrong with the arguments of a USI command; the loop answers it as `info string`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub(crate) enum ArgError {
+    /// `position` without `startpos` or `sfen <sfen>`.
+    #[error("expected 'startpos' or 'sfen <sfen>'")]
+    PositionStart,
+    /// The SFEN or one of the moves of `position`.
+    #[error(transparent)]
+    Position(#[from] PositionMovesError),
+    /// A `go` parameter without its value.
+    #[error("'{0}' needs a value")]
+    MissingValue(String),
+    /// A `go` parameter whose value is not a number.
+    #[error("'{key}' needs a number, got '{value}'")]
+    NotANumber {
+        /// The parameter.
+        key: String,
+        /// What came instead of a number.
+        value: String,
+    },
+    /// A `go` parameter USI does not have.
+    #[error("unknown go parameter '{0}'")]
+    UnknownGoParameter(String),
+    /// `go mate` with something other than milliseconds or `infinite`.
+    #[error("'go mate' needs milliseconds or 'infinite', got '{0}'")]
+    MateTime(String),
+    /// `go mate` with no value.
+    #[error("'go mate' needs milliseconds or 'infinite'")]
+    MateTimeMissing,
+    /// `go mate` with more than one value.
+    #[error("'go mate' takes one value, got {0}")]
+    MateTimeCount(usize),
+}
 
 /// Parses the arguments of `position` (`startpos|sfen <sfen> [moves ...]`) with the rules
 /// crate's [`PositionWithMoves`]; the game keeps the history for the repetition rule.
-pub(crate) fn parse_position(args: &[&str], rules: RuleSet) -> Result<Game, String> {
+pub(crate) fn parse_position(args: &[&str], rules: RuleSet) -> Result<Game, ArgError> {
     if !matches!(args, ["startpos", ..] | ["sfen", _, ..]) {
-        return Err("expected 'startpos' or 'sfen <sfen>'".to_string());
+        return Err(ArgError::PositionStart);
     }
-    let line = PositionWithMoves::parse(&args.join(" ")).map_err(|e| e.to_string())?;
-    line.game(rules).map_err(|e| e.to_string())
+    let line = PositionWithMoves::parse(&args.join(" "))?;
+    Ok(line.game(rules)?)
 }
 
 /// Parses the arguments of `go`; the flag is `ponder`.
-pub(crate) fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
+pub(crate) fn parse_go(args: &[&str]) -> Result<(Limits, bool), ArgError> {
     let mut limits = Limits::default();
     let mut clock = Clock::default();
     let mut has_clock = false;
@@ -24,12 +60,12 @@ pub(crate) fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
     while i < args.len() {
         let key = args[i];
         let mut value = None;
-        let mut num = || -> Result<u64, String> {
-            let v = args.get(i + 1).ok_or_else(|| format!("'{key}' needs a value"))?;
+        let mut num = || -> Result<u64, ArgError> {
+            let v = args.get(i + 1).ok_or_else(|| ArgError::MissingValue(key.to_string()))?;
             value = Some(());
             v.parse::<i64>()
                 .map(|x| x.max(0) as u64)
-                .map_err(|_| format!("'{key}' needs a number, got '{v}'"))
+                .map_err(|_| ArgError::NotANumber { key: key.to_string(), value: v.to_string() })
         };
         let ms = Duration::from_millis;
         match key {
@@ -46,7 +82,7 @@ pub(crate) fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
             "movestogo" => {
                 num()?;
             }
-            other => return Err(format!("unknown go parameter '{other}'")),
+            other => return Err(ArgError::UnknownGoParameter(other.to_string())),
         }
         i += if value.is_some() { 2 } else { 1 };
     }
@@ -58,15 +94,15 @@ pub(crate) fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
 
 /// Parses the arguments after `go mate`: milliseconds, or `infinite` (until solved or `stop`),
 /// which is `None`.
-pub(crate) fn parse_mate_time(args: &[&str]) -> Result<Option<Duration>, String> {
+pub(crate) fn parse_mate_time(args: &[&str]) -> Result<Option<Duration>, ArgError> {
     match args {
         ["infinite"] => Ok(None),
         [ms] => ms
             .parse::<u64>()
             .map(|ms| Some(Duration::from_millis(ms)))
-            .map_err(|_| format!("'go mate' needs milliseconds or 'infinite', got '{ms}'")),
-        [] => Err("'go mate' needs milliseconds or 'infinite'".to_string()),
-        _ => Err(format!("'go mate' takes one value, got {}", args.len())),
+            .map_err(|_| ArgError::MateTime(ms.to_string())),
+        [] => Err(ArgError::MateTimeMissing),
+        _ => Err(ArgError::MateTimeCount(args.len())),
     }
 }
 
@@ -103,7 +139,7 @@ mod tests {
         // A bare SFEN is the command line's form, not USI's.
         assert!(parse_position(&["4k/5/5/P4/KGSBR", "w", "-", "1"], RuleSet::Standard).is_err());
         let error = parse_position(&["startpos", "moves", "5d5c", "1a1b"], RuleSet::Standard).unwrap_err();
-        assert_eq!(error, "move 2 \"1a1b\": illegal in rbsgk/4p/P4/5/KGSBR w - 2");
+        assert_eq!(error.to_string(), "move 2 \"1a1b\": illegal in rbsgk/4p/P4/5/KGSBR w - 2");
         assert!(parse_position(&["startpos", "moves"], RuleSet::Standard).unwrap().moves().is_empty());
     }
 
