@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use minishogi::Position;
 use minishogi::position::Setup;
+use minishogi::Position;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
