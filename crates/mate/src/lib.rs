@@ -31,9 +31,9 @@ mod dfpn;
 mod key;
 pub mod line;
 mod moves;
-mod pn;
+pub mod pn;
 mod post_search;
-mod repetition;
+pub mod repetition;
 pub mod solver;
 mod tt;
 

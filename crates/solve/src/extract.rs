@@ -8,10 +8,10 @@ use crate::budget::Budget;
 use crate::certificate::{Certificate, Line, Value};
 use crate::error::ExtractError;
 use crate::key::{board_key, root_path_key};
-use crate::repetition::RepetitionTable;
 use crate::search::Search;
 use crate::tt::TranspositionTable;
 use minishogi::{Color, Move, Position};
+use minishogi_mate::repetition::RepetitionTable;
 use std::collections::HashMap;
 
 /// Writes the proof that `attacker` wins from `root` within `plies` plies out of `tt`,

@@ -9,8 +9,8 @@
 //! - The attacker's moves are tried checks first, then captures (most valuable victim first),
 //!   then the rest: on equal numbers df-pn takes the first child.
 
-use crate::pn::Pn;
 use minishogi::{Kind, Move, MoveList, Position};
+use minishogi_mate::pn::Pn;
 
 /// The value of a piece for ordering captures and weighing material, promoted pieces by what
 /// they are worth on a 5×5 board.

@@ -39,8 +39,6 @@ mod error;
 mod extract;
 mod heuristics;
 mod key;
-mod pn;
-mod repetition;
 mod search;
 mod solver;
 mod tt;

@@ -16,10 +16,10 @@
 use crate::budget::Budget;
 use crate::heuristics::{attacker_node_pn, captured_value, defender_node_pn, order_attacker_moves};
 use crate::key::board_key;
-use crate::pn::{add, epsilon_threshold, Pn, INFINITE};
-use crate::repetition::{child_path_key, Path, PathDisproof, RepetitionTable};
 use crate::tt::{Numbers, TranspositionTable, UNLIMITED};
 use minishogi::{Color, Hand, Move, MoveList, Position};
+use minishogi_mate::pn::{add, epsilon_threshold, Pn, INFINITE};
+use minishogi_mate::repetition::{child_path_key, Path, PathDisproof, RepetitionTable};
 
 /// The plies an unbounded search may use: far more than any proof it could finish (the solver's
 /// stack holds this many nested nodes).

@@ -5,8 +5,8 @@
 //! one at random.
 
 use crate::key::dominates;
-use crate::pn::Pn;
 use minishogi::Hand;
+use minishogi_mate::pn::Pn;
 
 /// A disproof that holds at any depth (no win at all, not merely none within a bound).
 pub const UNLIMITED: u16 = u16::MAX;
@@ -260,8 +260,8 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pn::INFINITE;
     use minishogi::Kind;
+    use minishogi_mate::pn::INFINITE;
 
     fn hand(pawns: u8, golds: u8) -> Hand {
         let mut h = Hand::EMPTY;
