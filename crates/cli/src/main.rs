@@ -125,7 +125,7 @@ enum MinjikuCommand {
     #[command(subcommand)]
     Tb(MinjikuTbCommand),
     /// Run the Minjiku engine with the CECP (XBoard) protocol on stdin/stdout.
-    Xboard(commands::minjiku_engine::WeightsArg),
+    Xboard(commands::minjiku_engine::XboardArgs),
     /// Search fixed positions to a depth: total nodes (a signature of the search) and nodes/s.
     Bench(commands::minjiku_engine::BenchArgs),
     /// Search one position: the best move and the principal variation.

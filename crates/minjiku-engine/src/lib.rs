@@ -3,8 +3,8 @@
 //! feature vector for Texel tuning, [`features()`]); an iterative-deepening principal variation
 //! search ([`Searcher`]) with a transposition table, quiescence over every kind of capture,
 //! check extension, null move, late move reductions, killer and history ordering and the
-//! game's repetition rule; time management; a benchmark ([`bench()`]); and the CECP (XBoard)
-//! protocol ([`cecp`]).
+//! game's repetition rule; the Minjiku endgame tables in play ([`Searcher::set_tables`]); time
+//! management; a benchmark ([`bench()`]); and the CECP (XBoard) protocol ([`cecp`]).
 //!
 //! ```
 //! use minjiku::{Game, Position};
@@ -32,6 +32,8 @@ mod repetition;
 mod report;
 pub mod score;
 mod search;
+mod table_root;
+mod tables;
 pub mod time;
 mod tt;
 pub mod weights;

@@ -9,19 +9,25 @@ use crate::params::*;
 use crate::repetition::repetition_score;
 use crate::report::{Info, SearchResult};
 use crate::score::{is_decisive, mated_in, INFINITY, MATE};
+use crate::table_root::{table_root, TableRoot};
+use crate::tables::{table_score, EndgameTables};
 use crate::time::budget;
 use crate::tt::{Bound, Tt};
 use crate::Weights;
 use minjiku::{Game, Kind, Move, MoveList, Position};
+use minjiku_tablebase::MinjikuTablebase;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A reusable searcher: the weights, the transposition table and the move-ordering history.
+/// A reusable searcher: the weights, the transposition table, the move-ordering history and
+/// the endgame tables it probes, if any.
 pub struct Searcher {
     weights: Weights,
     eval: EvalWeights,
     tt: Tt,
     history: History,
+    tables: Option<EndgameTables>,
 }
 
 impl Searcher {
@@ -32,7 +38,27 @@ impl Searcher {
             weights,
             tt: Tt::new(hash_mb),
             history: History::default(),
+            tables: None,
         }
+    }
+
+    /// Probes `tables` from now on (`None`: no tables). With at most two pieces besides the
+    /// Kings and the set in the tables, the root plays the table's best move (the quickest
+    /// mate, the longest defence, or a search among the moves that hold the draw) and the
+    /// search scores such positions exactly; anything else is searched as without them.
+    pub fn set_tables(&mut self, tables: Option<Arc<MinjikuTablebase>>) {
+        self.tables = tables.map(EndgameTables::new);
+        self.tt.clear();
+    }
+
+    /// The names of the table sets probed (`KJvKA`, …), sorted; empty without tables.
+    pub fn table_sets(&self) -> Vec<String> {
+        self.tables.as_ref().map_or_else(Vec::new, EndgameTables::sets)
+    }
+
+    /// A new transposition table of `hash_mb` megabytes (the rest is kept).
+    pub fn resize_hash(&mut self, hash_mb: usize) {
+        self.tt = Tt::new(hash_mb);
     }
 
     /// The weights in use.
@@ -72,6 +98,14 @@ impl Searcher {
         self.history.age();
         let budget = budget(limits);
         let root = game.position().clone();
+        let mut root_moves = None;
+        if let Some(tables) = &self.tables {
+            match table_root(tables, &root, start, info) {
+                Some(TableRoot::Decided(result)) => return result,
+                Some(TableRoot::Holding(moves)) => root_moves = Some(moves),
+                None => {}
+            }
+        }
         let mut search = Search {
             eval: &self.eval,
             tt: &mut self.tt,
@@ -89,15 +123,21 @@ impl Searcher {
             hard: budget.map(|b| b.hard),
             max_nodes: limits.nodes,
             stopped: false,
+            tables: self.tables.as_ref(),
+            root_moves,
         };
         let legal = root.legal_move_list();
+        let first = match &search.root_moves {
+            Some(moves) => moves.first().copied(),
+            None => legal.as_slice().first().copied(),
+        };
         let mut result = SearchResult {
-            best: legal.as_slice().first().copied(),
+            best: first,
             score: if legal.is_empty() { mated_in(0) } else { 0 },
             depth: 0,
             nodes: 0,
             time: Duration::ZERO,
-            pv: legal.as_slice().first().copied().into_iter().collect(),
+            pv: first.into_iter().collect(),
         };
         if legal.is_empty() {
             result.time = start.elapsed();
@@ -128,7 +168,8 @@ impl Searcher {
             });
             // One legal move, or a mate found: nothing to gain from going deeper.
             let proved = is_decisive(score) && depth > 2 * (MATE - score.abs()).max(0) as u32;
-            if legal.len() == 1 || proved || budget.is_some_and(|b| start.elapsed() >= b.soft) {
+            let only = search.root_moves.as_ref().map_or(legal.len(), Vec::len) == 1;
+            if only || proved || budget.is_some_and(|b| start.elapsed() >= b.soft) {
                 break;
             }
         }
@@ -160,6 +201,10 @@ struct Search<'a> {
     hard: Option<Duration>,
     max_nodes: Option<u64>,
     stopped: bool,
+    /// The endgame tables, if any.
+    tables: Option<&'a EndgameTables>,
+    /// The root moves the tables allow (those that hold a table draw); `None`: every move.
+    root_moves: Option<Vec<Move>>,
 }
 
 impl Search<'_> {
@@ -223,6 +268,9 @@ impl Search<'_> {
             if alpha >= beta {
                 return alpha;
             }
+            if let Some(score) = self.probe(pos, ply) {
+                return score;
+            }
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(pos, alpha, beta, ply);
@@ -268,7 +316,10 @@ impl Search<'_> {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         pos.legal_moves(&mut self.list);
         moves.clear();
-        moves.extend_from_slice(self.list.as_slice());
+        match self.root_moves.as_ref().filter(|_| ply == 0) {
+            Some(allowed) => moves.extend(self.list.iter().filter(|m| allowed.contains(m))),
+            None => moves.extend_from_slice(self.list.as_slice()),
+        }
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
@@ -364,6 +415,9 @@ impl Search<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if let Some(score) = self.probe(pos, ply) {
+            return score;
+        }
         let in_check = pos.is_check();
         if ply >= MAX_PLY {
             return self.eval.evaluate(pos);
@@ -431,6 +485,14 @@ impl Search<'_> {
 }
 
 impl Search<'_> {
+    /// The exact score of `pos` at `ply` from the tables, when they hold it (never at the root,
+    /// whose table move was decided before the search).
+    #[inline]
+    fn probe(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let value = self.tables.filter(|_| ply > 0)?.probe(pos)?;
+        Some(table_score(value, ply))
+    }
+
     /// True when `m` moves a piece worth more than `gain` onto a square the opponent attacks
     /// (rifle captures leave the piece where it stands, so they never count as losing).
     fn losing_capture(&self, pos: &Position, m: Move, gain: i32) -> bool {

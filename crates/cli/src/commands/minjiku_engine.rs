@@ -7,7 +7,10 @@ use clap::Args;
 use minjiku::Game;
 use minjiku_engine::cecp::Cecp;
 use minjiku_engine::{bench, Info, Limits, Searcher, Weights};
+use minjiku_tablebase::MinjikuTablebase;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The weights flag shared by the engine commands.
@@ -24,9 +27,39 @@ impl WeightsArg {
     }
 }
 
+/// The endgame tables flag shared by the engine commands.
+#[derive(Args, Clone, Debug)]
+pub struct TablesArg {
+    /// A directory of Minjiku tables (`minjiku tb gen`) to probe at two pieces or fewer besides
+    /// the Kings; the sets it lacks are searched as usual.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+}
+
+impl TablesArg {
+    /// The tables of the directory, opened (every file checked), or `None` without the flag.
+    pub fn open(&self) -> Result<Option<Arc<MinjikuTablebase>>, String> {
+        let Some(dir) = &self.tables else { return Ok(None) };
+        let tables = MinjikuTablebase::open(dir).map_err(|e| format!("--tables {}: {e}", dir.display()))?;
+        Ok(Some(Arc::new(tables)))
+    }
+}
+
+/// Arguments of `minjiku xboard`.
+#[derive(Args, Clone, Debug)]
+pub struct XboardArgs {
+    /// The weights.
+    #[command(flatten)]
+    pub weights: WeightsArg,
+    /// The endgame tables (also `egtpath minjiku DIR` over the protocol).
+    #[command(flatten)]
+    pub tables: TablesArg,
+}
+
 /// `minjiku xboard`: runs the CECP loop on stdin and stdout until `quit` or the end of stdin.
-pub fn xboard(a: &WeightsArg) -> CliResult {
-    let session = Cecp::new(Box::new(std::io::stdout()), a.load()?);
+pub fn xboard(a: &XboardArgs) -> CliResult {
+    let mut session = Cecp::new(Box::new(std::io::stdout()), a.weights.load()?);
+    session.set_tables(a.tables.open()?);
     session.run(std::io::BufReader::new(std::io::stdin())).map_err(|e| format!("writing stdout: {e}"))
 }
 
@@ -62,6 +95,9 @@ pub struct GoArgs {
     /// The weights.
     #[command(flatten)]
     pub weights: WeightsArg,
+    /// The endgame tables.
+    #[command(flatten)]
+    pub tables: TablesArg,
 }
 
 /// `minjiku go`: searches a position; one `info` line per completed depth, then the best move.
@@ -74,6 +110,7 @@ pub fn go(a: &GoArgs) -> CliResult {
     let pos = a.fen.fen.clone();
     let game = Game::new(pos.clone());
     let mut searcher = Searcher::new(a.weights.load()?, 64);
+    searcher.set_tables(a.tables.open()?);
     let mut report = |info: &Info| {
         let mut line_pos = pos.clone();
         let pv: Vec<String> = info

@@ -58,6 +58,14 @@ pub enum Command {
     Post(bool),
     /// `memory MB`: the size of the transposition table.
     Memory(usize),
+    /// `egtpath TYPE PATH`: the directory of endgame tables of a type (this engine reads
+    /// `minjiku`, its own tables).
+    EgtPath {
+        /// The table type, as announced in `feature egt`.
+        kind: String,
+        /// The directory.
+        path: String,
+    },
     /// Commands this engine has nothing to do for: `hard`, `easy`, `random`, `computer`,
     /// `name`, `rating`, `ics`, `draw`, `.`, `cores`, `white`, `black`.
     Ignored,
@@ -115,6 +123,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "post" => Command::Post(true),
         "nopost" => Command::Post(false),
         "memory" => Command::Memory(number(arg()?)?),
+        "egtpath" => {
+            let (kind, path) = arg()?.split_once(char::is_whitespace).ok_or(CommandError::MissingArgument)?;
+            Command::EgtPath { kind: kind.to_string(), path: path.trim().to_string() }
+        }
         "hard" | "easy" | "random" | "computer" | "name" | "rating" | "ics" | "draw" | "." | "cores"
         | "white" | "black" | "hint" | "bk" => Command::Ignored,
         "analyze" | "exit" | "edit" | "pause" | "resume" => return Err(CommandError::Unsupported),
@@ -182,12 +194,17 @@ mod tests {
         assert_eq!(parse("usermove h2a9+"), Ok(Some(Command::UserMove("h2a9+".into()))));
         assert_eq!(parse("  "), Ok(None));
         assert_eq!(parse("ping 7"), Ok(Some(Command::Ping("7".into()))));
+        assert_eq!(
+            parse("egtpath minjiku /t/my tables"),
+            Ok(Some(Command::EgtPath { kind: "minjiku".into(), path: "/t/my tables".into() }))
+        );
     }
 
     #[test]
     fn bad_lines_are_errors() {
         assert_eq!(parse("frobnicate"), Err(CommandError::Unknown));
         assert_eq!(parse("st"), Err(CommandError::MissingArgument));
+        assert_eq!(parse("egtpath minjiku"), Err(CommandError::MissingArgument));
         assert_eq!(parse("st -1"), Err(CommandError::BadArgument("-1".into())));
         assert_eq!(parse("st NaN"), Err(CommandError::BadArgument("NaN".into())));
         assert_eq!(parse("sd x"), Err(CommandError::BadArgument("x".into())));

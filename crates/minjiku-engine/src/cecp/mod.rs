@@ -35,4 +35,4 @@ mod session;
 mod time_control;
 
 pub use command::{parse, Command, CommandError};
-pub use session::{Cecp, ENGINE_NAME, VARIANT};
+pub use session::{Cecp, EGT_TYPE, ENGINE_NAME, VARIANT};

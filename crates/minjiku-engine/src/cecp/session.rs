@@ -9,6 +9,7 @@ use crate::score::{DECISIVE, MATE, RULE_WIN};
 use crate::{Info, SearchResult, Searcher, Weights};
 use minjiku::game::{EndReason, Outcome};
 use minjiku::{Color, Game, Move, Position};
+use minjiku_tablebase::MinjikuTablebase;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,6 +22,8 @@ pub const ENGINE_NAME: &str = "minishogi-minjiku";
 pub const VARIANT: &str = "minjiku";
 /// Size of the transposition table until `memory` says otherwise.
 const DEFAULT_HASH_MB: usize = 32;
+/// The table type of `feature egt` and `egtpath`: this engine's own Minjiku tables.
+pub const EGT_TYPE: &str = "minjiku";
 
 /// What the loop waits for.
 enum Event {
@@ -69,6 +72,14 @@ impl Cecp {
             thinking: None,
             next_id: 0,
             pending: VecDeque::new(),
+        }
+    }
+
+    /// Probes `tables` in every search (see [`Searcher::set_tables`]); `egtpath minjiku DIR`
+    /// does the same from the protocol.
+    pub fn set_tables(&mut self, tables: Option<Arc<MinjikuTablebase>>) {
+        if let Some(searcher) = self.searcher.as_mut() {
+            searcher.set_tables(tables);
         }
     }
 
@@ -143,6 +154,7 @@ impl Cecp {
                 | Command::Remove
                 | Command::Variant(_)
                 | Command::Memory(_)
+                | Command::EgtPath { .. }
         );
         if cancels {
             self.cancel(rx);
@@ -151,7 +163,7 @@ impl Cecp {
             Command::Xboard | Command::FeatureReply | Command::Ignored | Command::OpponentTime(_) => {}
             Command::Protover(_) => self.out.line(&format!(
                 "feature myname=\"{ENGINE_NAME}\" setboard=1 usermove=1 ping=1 playother=1 sigint=0 sigterm=0 \
-                 colors=0 analyze=0 draw=0 reuse=1 memory=1 variants=\"{VARIANT}\" done=1"
+                 colors=0 analyze=0 draw=0 reuse=1 memory=1 egt=\"{EGT_TYPE}\" variants=\"{VARIANT}\" done=1"
             ))?,
             Command::New => {
                 self.set_position(Position::startpos());
@@ -192,9 +204,18 @@ impl Cecp {
             Command::Remove => self.take_back(2),
             Command::Post(on) => self.post = on,
             Command::Memory(mb) => {
-                if let Some(searcher) = self.searcher.take() {
-                    self.searcher = Some(Searcher::new(searcher.weights().clone(), mb.clamp(1, 65_536)));
+                if let Some(searcher) = self.searcher.as_mut() {
+                    searcher.resize_hash(mb.clamp(1, 65_536));
                 }
+            }
+            Command::EgtPath { kind, path } if kind == EGT_TYPE => {
+                match MinjikuTablebase::open(std::path::Path::new(&path)) {
+                    Ok(tables) => self.set_tables(Some(Arc::new(tables))),
+                    Err(e) => self.out.line(&format!("Error (cannot open the tables: {e}): egtpath {kind} {path}"))?,
+                }
+            }
+            Command::EgtPath { kind, path } => {
+                self.out.line(&format!("Error (unknown table type, only {EGT_TYPE}): egtpath {kind} {path}"))?
             }
             Command::Quit => return Ok(false),
         }

@@ -4,3 +4,4 @@
 
 mod cecp_game;
 mod cecp_session;
+mod table_endgames;
