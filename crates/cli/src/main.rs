@@ -130,6 +130,8 @@ enum MinjikuCommand {
     Bench(commands::minjiku_engine::BenchArgs),
     /// Search one position: the best move and the principal variation.
     Go(Box<commands::minjiku_engine::GoArgs>),
+    /// The exact result when the tables hold the position, else the engine's estimate.
+    Analyse(Box<commands::minjiku_analyse::MinjikuAnalyseArgs>),
 }
 
 #[derive(Subcommand)]
@@ -204,6 +206,7 @@ fn run(command: Command) -> CliResult {
         Command::Minjiku(MinjikuCommand::Xboard(a)) => commands::minjiku_engine::xboard(&a),
         Command::Minjiku(MinjikuCommand::Bench(a)) => commands::minjiku_engine::bench_command(&a),
         Command::Minjiku(MinjikuCommand::Go(a)) => commands::minjiku_engine::go(&a),
+        Command::Minjiku(MinjikuCommand::Analyse(a)) => commands::minjiku_analyse::exec(&a),
         Command::Minjiku(MinjikuCommand::Tb(command)) => TableBars::run(|report| match command {
             MinjikuTbCommand::Gen(a) => minjiku::generate(&a, report),
             MinjikuTbCommand::Probe(a) => minjiku::probe(&a),

@@ -4,7 +4,8 @@
 //! search ([`Searcher`]) with a transposition table, quiescence over every kind of capture,
 //! check extension, null move, late move reductions, killer and history ordering and the
 //! game's repetition rule; the Minjiku endgame tables in play ([`Searcher::set_tables`]); time
-//! management; a benchmark ([`bench()`]); and the CECP (XBoard) protocol ([`cecp`]).
+//! management; a benchmark ([`bench()`]); the CECP (XBoard) protocol ([`cecp`]); and the
+//! analysis of a position ([`analysis`]: the table's exact answer, else the engine's estimate).
 //!
 //! ```
 //! use minjiku::{Game, Position};
@@ -20,8 +21,10 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod analysis;
 mod bench;
 pub mod cecp;
+mod error;
 pub mod features;
 mod layout;
 mod limits;

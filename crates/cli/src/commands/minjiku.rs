@@ -1,6 +1,7 @@
 //! `minjiku moves|perft|show` and `minjiku tb gen|probe|verify|info`: Minjiku Shogi. The table
 //! commands report through a [`Reporter`], as the Minishogi ones do.
 
+use super::minjiku_reach::plan_from_games;
 use super::rules::PerftPrint;
 use crate::flags::{FlagError, TableFiles, Threads};
 use crate::output::{print_lines, CliResult};
@@ -89,12 +90,19 @@ pub struct DirArg {
 #[derive(Args, Clone, Debug)]
 pub struct GenArgs {
     /// Sets such as `KQvK`, `KJvKA`, `K+DvK`. Default: every `K+X vs K`.
-    #[arg(value_parser = material_flag)]
+    #[arg(value_parser = material_flag, conflicts_with = "from_games")]
     pub materials: Vec<Material>,
     /// With no set named, also the default two-piece sets (`KJvKA`, `KFvKJ`, `K+DvK+Y`, `K+S+SvK`;
     /// 10^8 slots each).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "from_games")]
     pub pairs: bool,
+    /// Build the sets (at most two pieces besides the kings) that the games of FILE reach, most
+    /// frequent first: one game a line, `startpos moves ...` or `FEN moves ...`.
+    #[arg(long, value_name = "FILE")]
+    pub from_games: Option<PathBuf>,
+    /// With --from-games, only the N most frequent sets (and the sets they need).
+    #[arg(long, value_name = "N", requires = "from_games")]
+    pub limit: Option<usize>,
     /// The table directory.
     #[command(flatten)]
     pub dir: DirArg,
@@ -110,7 +118,11 @@ pub struct GenArgs {
 /// read).
 pub fn generate(a: &GenArgs, report: Reporter<'_>) -> CliResult {
     a.threads.install(|| {
-        let sets = if a.materials.is_empty() { default_sets(a.pairs) } else { a.materials.clone() };
+        let sets = match &a.from_games {
+            Some(file) => plan_from_games(file, a.limit, report)?,
+            None if a.materials.is_empty() => default_sets(a.pairs),
+            None => a.materials.clone(),
+        };
         let dir = &a.dir.dir;
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let events = |e: BuildEvent<'_>| match e {
@@ -123,7 +135,18 @@ pub fn generate(a: &GenArgs, report: Reporter<'_>) -> CliResult {
             BuildEvent::Loaded(..) => {}
         };
         let options = BuildOptions { threads: None, force: a.force, events: Some(&events) };
-        build(dir, &sets, &options).map(|_| ()).map_err(describe_minjiku)
+        if a.from_games.is_none() {
+            return build(dir, &sets, &options).map(|_| ()).map_err(describe_minjiku);
+        }
+        // One set at a time, in the order given: only the tables that set needs are held in
+        // memory, and an interrupted run resumes where it stopped (written files are read back).
+        for set in &sets {
+            let written = build(dir, std::slice::from_ref(set), &options).map_err(describe_minjiku)?;
+            if !written.iter().any(|t| &t.material == set) {
+                report(Report::Out(format!("{set}: present (read and checked), skipped")));
+            }
+        }
+        Ok(())
     })?
 }
 

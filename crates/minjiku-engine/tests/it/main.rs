@@ -2,6 +2,7 @@
 //! (one link instead of one per file). Add a test to the module of its topic, or add a
 //! file here and a `mod` line below; see docs/testing.md.
 
+mod analysis;
 mod cecp_game;
 mod cecp_session;
 mod table_endgames;

@@ -23,14 +23,14 @@ fn tables_dir() -> PathBuf {
 
 /// The tables of `sets` (and every set they need), built into the shared directory when
 /// missing; one build at a time.
-fn tables(sets: &[&str]) -> Arc<MinjikuTablebase> {
+pub fn tables(sets: &[&str]) -> Arc<MinjikuTablebase> {
     static BUILDING: OnceLock<Mutex<()>> = OnceLock::new();
     let _guard = BUILDING.get_or_init(Mutex::default).lock().unwrap_or_else(|e| e.into_inner());
     let dir = tables_dir();
-    std::fs::create_dir_all(&dir).unwrap();
-    let sets: Vec<Material> = sets.iter().map(|s| Material::parse(s).unwrap()).collect();
-    build(&dir, &sets, &BuildOptions::default()).unwrap();
-    Arc::new(MinjikuTablebase::open(&dir).unwrap())
+    std::fs::create_dir_all(&dir).expect("as set up");
+    let sets: Vec<Material> = sets.iter().map(|s| Material::parse(s).expect("as set up")).collect();
+    build(&dir, &sets, &BuildOptions::default()).expect("as set up");
+    Arc::new(MinjikuTablebase::open(&dir).expect("as set up"))
 }
 
 /// A small deterministic generator (xorshift64*), so that every run draws the same positions.
@@ -46,14 +46,14 @@ impl Draw {
 
     /// A square of the 10×10 board (no extra square).
     fn square(&mut self) -> Square {
-        Square::new(self.below(10) as i8, 1 + self.below(10) as i8).unwrap()
+        Square::new(self.below(10) as i8, 1 + self.below(10) as i8).expect("as set up")
     }
 }
 
 /// `count` positions of `set` drawn at random that its table says the side to move wins, with
 /// their distances.
 fn won_positions(tables: &MinjikuTablebase, set: &str, count: usize, seed: u64) -> Vec<(Position, u16)> {
-    let material = Material::parse(set).unwrap();
+    let material = Material::parse(set).expect("as set up");
     let mut draw = Draw(seed);
     let mut out = Vec::new();
     while out.len() < count {
@@ -70,9 +70,9 @@ fn won_positions(tables: &MinjikuTablebase, set: &str, count: usize, seed: u64) 
             continue;
         }
         let Ok(pos) = Position::from_pieces(pieces, side) else { continue };
-        let value = tables.value(&pos).unwrap().unwrap();
+        let value = tables.value(&pos).expect("as set up").expect("as set up");
         if value.is_win() {
-            out.push((pos, value.dtm().unwrap()));
+            out.push((pos, value.dtm().expect("as set up")));
         }
     }
     out
@@ -86,8 +86,8 @@ fn best_defence(tables: &MinjikuTablebase, pos: &Position) -> Move {
         Some(d) => -1_000 + i32::from(d),
         None => 0,
     };
-    let moves = tables.move_values(pos).unwrap();
-    moves.iter().max_by_key(|&&(_, v)| rank(v)).unwrap().0
+    let moves = tables.move_values(pos).expect("as set up");
+    moves.iter().max_by_key(|&&(_, v)| rank(v)).expect("as set up").0
 }
 
 /// Plays `start` out: the engine (side to move at the start) against the table's defence, until
@@ -105,11 +105,11 @@ fn play_out(
     while game.outcome().is_none() && game.moves().len() < max_plies {
         let pos = game.position().clone();
         let m = if pos.side_to_move() == engine {
-            searcher.search(&game, limits, &AtomicBool::new(false), &mut |_| {}).best.unwrap()
+            searcher.search(&game, limits, &AtomicBool::new(false), &mut |_| {}).best.expect("as set up")
         } else {
             best_defence(tables, &pos)
         };
-        game.play(m).unwrap();
+        game.play(m).expect("as set up");
     }
     (game.outcome().and_then(|o| o.winner), game.moves().len())
 }
