@@ -101,7 +101,7 @@ pub struct GenArgs {
     #[arg(long, value_name = "FILE")]
     pub from_games: Option<PathBuf>,
     /// With --from-games, only the N most frequent sets (and the sets they need).
-    #[arg(long, value_name = "N", requires = "from_games")]
+    #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
     /// The table directory.
     #[command(flatten)]
@@ -117,6 +117,9 @@ pub struct GenArgs {
 /// `minjiku tb gen`: generates the tables asked for and every table they need (files present are
 /// read).
 pub fn generate(a: &GenArgs, report: Reporter<'_>) -> CliResult {
+    if a.limit.is_some() && a.from_games.is_none() {
+        return Err("--limit needs --from-games".into());
+    }
     a.threads.install(|| {
         let sets = match &a.from_games {
             Some(file) => plan_from_games(file, a.limit, report)?,
