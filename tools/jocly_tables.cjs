@@ -484,12 +484,15 @@ async function main() {
     if (r.disagree.length) failures++;
   };
   await run(new JoclySet(null, 1, !opt.full));
+  // Each set after the sets its piece's moves lead to: the promoted kind, and for an unmoved
+  // Lateral Mover the Lateral Mover (its first move makes it one).
   const order = [];
-  for (const kind of opt.kinds) {
-    const promoted = KINDS[kind][2];
-    if (promoted && !order.includes(promoted)) order.push(promoted);
-    if (!order.includes(kind)) order.push(kind);
-  }
+  const visit = kind => {
+    if (order.includes(kind)) return;
+    for (const next of [KINDS[kind][2], kind === 'L*' ? 'L' : null]) if (next) visit(next);
+    order.push(kind);
+  };
+  opt.kinds.forEach(visit);
   for (const owner of owners) for (const kind of order) await run(new JoclySet(kind, owner, !opt.full));
   console.log(failures ? `# ${failures} set(s) disagree` : '# every value and distance agrees');
   process.exit(failures ? 1 : 0);
