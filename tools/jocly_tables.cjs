@@ -28,8 +28,9 @@
 // The piece of the set may leave it: a capture (the bare King takes it) leads to KvK, a
 // promotion to the promoted kind's set; both are built here first, from Jocly's moves too.
 // A Jocly move to a square off the 10x10 board (row 0 or 11: in these sets every extra square
-// has vanished) is counted and dropped: the Pawn's step graph has no confinement, so a Pawn on
-// its last rank steps off the board in Jocly.
+// has vanished) is counted and dropped: two of Jocly's step graphs are not confined to the board,
+// the Pawn's (a Pawn on its last rank steps off it) and the Ninja's diagonal step (cbFersGraph
+// ignores its confinement: a Ninja on rank 1 or 10 steps onto rank 0 or 11).
 //
 // Distances are plies to mate, as our tables count them: loss in 0 = no legal move, win in d =
 // mate after d plies with the quickest win, loss in d = the longest defence. Repetition is not
@@ -461,6 +462,9 @@ async function main() {
   const jb = new JoclyBoard(match.game, opt.kingRank);
   const owners = opt.side === 'white' ? [1] : opt.side === 'black' ? [-1] : [1, -1];
   console.log(`# Jocly ${process.env.JOCLY_DIST}, king rank ${opt.kingRank}, our tables ${opt.dir}, ${opt.bin}`);
+  if (opt.kingRank <= 7) {
+    for (const [kind, why] of Object.entries(LEFT_OUT)) if (!opt.kinds.includes(kind)) console.log(`# left out: ${kind}: ${why}`);
+  }
   console.log('set\tpositions\tagree\tdisagree\twins\tlosses\tdraws\tlongest\toff-board moves\tleft out (differ)\tseconds');
   const sets = new Map();
   let failures = 0;
