@@ -121,7 +121,7 @@ enum MinjikuCommand {
     Perft(minjiku_commands::PerftArgs),
     /// Show a position as a diagram with side to move and check status.
     Show(minjiku_commands::FenArg),
-    /// Endgame tables: gen, probe, verify, info.
+    /// Endgame tables: gen, probe, verify, info, dump.
     #[command(subcommand)]
     Tb(MinjikuTbCommand),
     /// Run the Minjiku engine with the CECP (XBoard) protocol on stdin/stdout.
@@ -144,6 +144,8 @@ enum MinjikuTbCommand {
     Verify(TableFiles),
     /// Counts by value, longest mate, size of table files.
     Info(TableFiles),
+    /// Print every legal position of a table with its value (`FEN<TAB>win|loss|draw<TAB>plies`).
+    Dump(minjiku_commands::DumpArgs),
 }
 
 fn main() -> ExitCode {
@@ -212,6 +214,7 @@ fn run(command: Command) -> CliResult {
             MinjikuTbCommand::Probe(a) => minjiku::probe(&a),
             MinjikuTbCommand::Verify(a) => minjiku::verify_files(&a, report),
             MinjikuTbCommand::Info(a) => minjiku::info_files(&a, report),
+            MinjikuTbCommand::Dump(a) => minjiku::dump(&a),
         }),
         Command::Usi => usi::exec(),
         Command::Bench(a) => bench::exec(&a),

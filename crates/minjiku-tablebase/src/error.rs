@@ -57,4 +57,7 @@ pub enum WrongTableProblem {
     /// The index parameters or size are not this build's for the set.
     #[error("index of {0} differs from this build's")]
     Index(Material),
+    /// The header names another set than the file name.
+    #[error("the file holds {0}, not the set its name says")]
+    OtherSet(Material),
 }

@@ -7,7 +7,8 @@
 //! valued through the smaller tables built before, in dependency order ([`Material::build_order`]).
 //! The page `docs/minjiku-tablebase.md` describes the tables, the index and how they are checked.
 //! The root holds what a user needs (build, probe, verify, info); the modules [`build`](mod@build),
-//! [`file`](mod@file), [`tables`], [`verify`](mod@verify) and [`info`](mod@info) hold the rest.
+//! [`dump`](mod@dump), [`file`](mod@file), [`tables`], [`verify`](mod@verify) and
+//! [`info`](mod@info) hold the rest.
 //!
 //! ```
 //! use minjiku::Position;
@@ -28,6 +29,7 @@
 #![forbid(unsafe_code)]
 
 pub mod build;
+pub mod dump;
 mod error;
 pub mod file;
 mod generate;

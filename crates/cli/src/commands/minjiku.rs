@@ -174,6 +174,28 @@ pub fn probe(a: &ProbeArgs) -> CliResult {
     print_lines([line])
 }
 
+/// Arguments of `minjiku tb dump`.
+#[derive(Args, Clone, Debug)]
+pub struct DumpArgs {
+    /// The set, such as `KQvK` (`KvKQ`: the same table, its positions turned by 180° with the
+    /// colours swapped).
+    #[arg(value_parser = material_flag)]
+    pub material: Material,
+    /// The table directory.
+    #[command(flatten)]
+    pub dir: DirArg,
+}
+
+/// `minjiku tb dump`: every legal position of a table as `FEN<TAB>win|loss|draw<TAB>plies` (`-`
+/// for a draw), in slot order, for checks from outside (`tools/jocly_tables.cjs`).
+pub fn dump(a: &DumpArgs) -> CliResult {
+    let entries = minjiku_tablebase::dump::entries(&a.dir.dir, &a.material).map_err(describe_minjiku)?;
+    print_lines(entries.map(|(pos, value)| {
+        let plies = value.dtm().map_or_else(|| "-".to_string(), |d| d.to_string());
+        format!("{}\t{}\t{plies}", pos.to_fen(), value.result_name())
+    }))
+}
+
 /// `minjiku tb verify`: checks each file (checksums, then every value against the rules' forward
 /// moves); the first failure ends the run.
 pub fn verify_files(files: &TableFiles, report: Reporter<'_>) -> CliResult {

@@ -1,4 +1,4 @@
-//! `minishogi minjiku tb gen|probe|verify|info` run as a user runs them, on the two Kings and the
+//! `minishogi minjiku tb gen|probe|verify|info|dump` run as a user runs them, on the two Kings and the
 //! promoted Gold (a Rook's moves, never promotes: its set needs only the Kings'): one line per
 //! table, a probe's line as long as its distance, verification, a damaged file and a missing
 //! table refused in one line.
@@ -63,6 +63,20 @@ fn gen_info_probe_verify_and_a_damaged_file() {
         ok(&run(&["minjiku", "tb", "probe", "--fen", "2/9k/10/10/10/10/10/10/10/10/K9/+G1 w", "--dir", d]));
     assert!(text.starts_with("not in the tables"), "{text}");
 
+    // dump: every legal position with its value; the probed one with the probe's value, the same
+    // counts as `gen`, and the set named the other way round gives the turned positions.
+    let dump = ok(&run(&["minjiku", "tb", "dump", "K+GvK", "--dir", d]));
+    let probed = format!("{GOLD_FEN}\twin\t{plies}");
+    assert!(dump.lines().any(|l| l == probed), "no line '{probed}'");
+    let count = |result: &str| dump.lines().filter(|l| l.split('\t').nth(1) == Some(result)).count();
+    let counted = format!("wins {} losses {} draws {} ", count("win"), count("loss"), count("draw"));
+    assert!(lines[1].contains(&counted), "{counted} not in '{}'", lines[1]);
+    let turned = ok(&run(&["minjiku", "tb", "dump", "KvK+G", "--dir", d]));
+    assert_eq!(turned.lines().count(), dump.lines().count());
+    assert!(turned.lines().all(|l| l.contains("+g") && !l.contains("+G")), "the piece is Black's");
+    let kings_dump = ok(&run(&["minjiku", "tb", "dump", "KvK", "--dir", d]));
+    assert!(kings_dump.lines().all(|l| l.ends_with("\tdraw\t-")), "the Kings alone draw");
+
     // verify: one `ok` line per file.
     let text = ok(&run(&["minjiku", "tb", "verify", path_str(&kings), path_str(&gold), "--threads", "2"]));
     let lines: Vec<&str> = text.lines().collect();
@@ -98,6 +112,7 @@ fn a_missing_table_names_the_gen_command() {
     let out = run(&["minjiku", "tb", "verify", path_str(&dir.path().join("KvK.mjtb"))]);
     assert_error(&out, &["KvK.mjtb"]);
     assert_error(&run(&["minjiku", "tb", "gen", "KZvK", "--dir", path_str(dir.path())]), &["KZvK", "'Z'"]);
+    assert_error(&run(&["minjiku", "tb", "dump", "K+GvK", "--dir", path_str(dir.path())]), &["KpGvK.mjtb"]);
     assert_error(
         &run(&["minjiku", "tb", "probe", "--fen", "not a position", "--dir", "."]),
         &["not a position"],
