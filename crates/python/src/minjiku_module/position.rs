@@ -62,11 +62,6 @@ pub struct PyPosition {
 }
 
 impl PyPosition {
-    /// The game.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
     /// The current position.
     pub fn position(&self) -> &Position {
         self.game.position()
