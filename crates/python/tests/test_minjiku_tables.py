@@ -130,3 +130,17 @@ def test_bad_directories_and_files_raise(tables, tmp_path):
     with pytest.raises(mj.TableError) as raised:
         mj.Tablebase(truncated)
     assert isinstance(raised.value, OSError)
+
+
+def test_probe_many_answers_each_position_in_order(tables):
+    tb = mj.Tablebase(tables)
+    positions = random_positions(40, seed=5)
+    batch = [p if i % 2 else p.fen() for i, p in enumerate(positions)] + [mj.STARTPOS_FEN]
+    answers = tb.probe_many(batch)
+    assert len(answers) == len(batch) and answers[-1] is None
+    for pos, answer in zip(positions, answers):
+        one = tb.probe(pos)
+        assert (answer.fen, str(answer), answer.best) == (pos.fen(), str(one), one.best)
+    assert all(a.line == [] for a in tb.probe_many(positions[:5], line=False))
+    with pytest.raises(mj.FenError):
+        tb.probe_many([positions[0], "not a position"])

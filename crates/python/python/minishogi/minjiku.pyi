@@ -164,6 +164,10 @@ class Tablebase:
         """The table's answer, or ``None`` when no table covers the position (a piece on an extra
         square, more than two pieces besides the Kings); ``FileNotFoundError`` naming
         ``minishogi minjiku tb gen`` if the set's table is missing. Releases the GIL."""
+    def probe_many(
+        self, positions: Iterable[Union[Position, str]], line: bool = True
+    ) -> List[Optional[ProbeResult]]:
+        """``probe`` of each position, in parallel on every core with the GIL released, in order."""
 
 @final
 class SearchResult:

@@ -9,6 +9,7 @@ use minishogi_retro::Value;
 use minjiku::Position;
 use minjiku_tablebase::{Material, MinjikuTablebase, MinjikuTbError};
 use pyo3::prelude::*;
+use rayon::prelude::*;
 use std::path::PathBuf;
 
 /// A table's answer about a position: the value for the side to move, the plies to mate, a best
@@ -135,6 +136,19 @@ impl PyTablebase {
     fn probe(&self, py: Python<'_>, pos: &Bound<'_, PyAny>, line: bool) -> PyResult<Option<PyProbeResult>> {
         let pos = position_arg(pos)?;
         py.allow_threads(|| probe(self, &pos, line))
+    }
+
+    /// `probe` of each position (`Position`s or FENs), in parallel on every core with the GIL
+    /// released for the whole batch; the answers come back in the order given.
+    #[pyo3(signature = (positions, line=true))]
+    fn probe_many(
+        &self,
+        py: Python<'_>,
+        positions: &Bound<'_, PyAny>,
+        line: bool,
+    ) -> PyResult<Vec<Option<PyProbeResult>>> {
+        let positions = positions.try_iter()?.map(|p| position_arg(&p?)).collect::<PyResult<Vec<_>>>()?;
+        py.allow_threads(|| positions.par_iter().map(|p| probe(self, p, line)).collect())
     }
 
     /// The sets whose tables the directory holds, by name (`["K+GvK", "KGvK", "KvK"]`).
