@@ -60,13 +60,21 @@ pub struct Game {
     position: Position,
     history: Vec<(u64, bool)>,
     moves: Vec<Move>,
+    /// The position before each move, so that [`Game::undo`] needs no replay (there is no
+    /// unmake: positions are copied, not updated in place).
+    earlier: Vec<Position>,
 }
 
 impl Game {
     /// A game starting from `position` with no earlier history.
     pub fn new(position: Position) -> Game {
         let history = vec![(position.hash(), position.is_check())];
-        Game { position, history, moves: Vec::new() }
+        Game { position, history, moves: Vec::new(), earlier: Vec::new() }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        self.earlier.first().unwrap_or(&self.position)
     }
 
     /// The current position.
@@ -90,10 +98,20 @@ impl Game {
         if self.outcome().is_some() || !self.position.is_legal(m) {
             return Err(MoveError::Illegal(self.position.move_to_coord(m)));
         }
+        self.earlier.push(self.position.clone());
         self.position.play(m);
         self.history.push((self.position.hash(), self.position.is_check()));
         self.moves.push(m);
         Ok(())
+    }
+
+    /// Takes the last move back and returns it; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.history.pop();
+        // One earlier position per move played.
+        self.position = self.earlier.pop()?;
+        Some(m)
     }
 
     /// The result, once the game is over.

@@ -2,7 +2,8 @@
 //! bindings over the `minishogi` rules, the `minishogi-tablebase` prober and partitioned generator, the `minishogi-mate`
 //! solver, the `minishogi-engine` search and network inputs, the `minishogi-selfplay` harness
 //! and datasets (as numpy arrays), with KIF/CSA records by `minishogi-arena`'s writers and an
-//! SVG board. Nothing is implemented twice: every method calls the library, and errors carry the
+//! SVG board; and Minjiku Shogi's rules, tables and engine in the submodule `minjiku`
+//! (`minjiku_*` crates). Nothing is implemented twice: every method calls the library, and errors carry the
 //! library's messages as Python exceptions. Long calls release the GIL.
 
 mod convert;
@@ -12,6 +13,7 @@ mod features;
 mod legal_cache;
 mod mate;
 mod merge;
+mod minjiku_module;
 mod moves;
 mod position;
 mod records;
@@ -56,5 +58,6 @@ fn _minishogi(m: &Bound<'_, PyModule>) -> PyResult<()> {
         handicaps.set_item(h.name(), h.sfen())?;
     }
     m.add("HANDICAPS", handicaps)?;
+    minjiku_module::register(m)?;
     Ok(())
 }

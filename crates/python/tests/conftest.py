@@ -9,11 +9,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "crates" / "minishogi" / "tests" / "data"
+# Jocly's Minjiku figures, copied from the reference folder (see its README.md).
+MINJIKU_DATA = Path(__file__).resolve().parent / "data" / "minjiku"
 
 
-def read_tsv(name):
-    """The rows of a tab-separated file of the rules crate's test data, as dicts."""
-    lines = (DATA / name).read_text().splitlines()
+def read_tsv(name, data=DATA):
+    """The rows of a tab-separated file of the rules crate's test data (or of `data`), as dicts."""
+    lines = (data / name).read_text().splitlines()
     header = lines[0].split("\t")
     return [dict(zip(header, line.split("\t"))) for line in lines[1:] if line]
 

@@ -231,3 +231,31 @@ fn repetition_and_perpetual_check() {
         Some(Outcome { winner: Some(Color::Black), reason: EndReason::PerpetualCheck })
     );
 }
+
+/// Taking moves back: each undo returns the last move and restores the position, the moves and
+/// the history the repetition rule reads, so a game ended by repetition goes on again.
+#[test]
+fn undo_restores_the_game_before_the_move() {
+    let start = position("wK@a1 bK@j10", Color::White);
+    let mut game = Game::new(start.clone());
+    assert_eq!(game.undo(), None);
+    let mut seen = vec![(game.position().clone(), game.history().to_vec())];
+    for _ in 0..3 {
+        for t in ["a1a2", "j10j9", "a2a1", "j9j10"] {
+            let m = game.position().parse_move(t).unwrap_or_else(|e| panic!("{e}"));
+            game.play(m).unwrap_or_else(|e| panic!("{e}"));
+            seen.push((game.position().clone(), game.history().to_vec()));
+        }
+    }
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::Repetition }));
+    let last = *game.moves().last().expect("moves were played");
+    assert_eq!(game.undo(), Some(last));
+    assert_eq!(game.outcome(), None);
+    while !game.moves().is_empty() {
+        let (pos, history) = &seen[game.moves().len()];
+        assert_eq!((game.position(), game.history()), (pos, history.as_slice()));
+        assert_eq!(game.start(), &start);
+        game.undo();
+    }
+    assert_eq!((game.position(), game.history().len(), game.start()), (&start, 1, &start));
+}

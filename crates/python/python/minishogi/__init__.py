@@ -3,7 +3,8 @@ solver, the engine, self-play and numpy inputs for learning, KIF/CSA records and
 
 A thin layer over the Rust crates of the workspace (``minishogi``, ``minishogi-tablebase``,
 ``minishogi-mate``, ``minishogi-engine``, ``minishogi-selfplay``, ``minishogi-arena``'s record
-writers); see docs/python.md.
+writers); see docs/python.md. Minjiku Shogi (10x10, no drops) is the submodule
+``minishogi.minjiku``.
 """
 
 from ._minishogi import (
