@@ -146,18 +146,25 @@ fn read_result(
     }
     if let Some(side) = field::<String>(d, i, "attacker")? {
         if parse_color(&side)? != attacker {
-            return Err(value_error(format!("result {i} is for a win of {side}, not of {}", attacker.name())));
+            return Err(value_error(format!(
+                "result {i} is for a win of {side}, not of {}",
+                attacker.name()
+            )));
         }
     }
-    let name: String = field(d, i, "outcome")?.ok_or_else(|| value_error(format!("result {i} has no outcome")))?;
+    let name: String =
+        field(d, i, "outcome")?.ok_or_else(|| value_error(format!("result {i} has no outcome")))?;
     let outcome = match name.as_str() {
         "win" => Outcome::Win {
-            plies: field(d, i, "plies")?.ok_or_else(|| value_error(format!("result {i}: a win without plies")))?,
+            plies: field(d, i, "plies")?
+                .ok_or_else(|| value_error(format!("result {i}: a win without plies")))?,
             shortest: field(d, i, "shortest")?.unwrap_or(false),
         },
         "no-win" => Outcome::NoWin,
         "open" => Outcome::Open { no_win_within: field(d, i, "no_win_within")? },
-        other => return Err(value_error(format!("result {i}: outcome {other:?} is not win, no-win or open"))),
+        other => {
+            return Err(value_error(format!("result {i}: outcome {other:?} is not win, no-win or open")))
+        }
     };
     let certificate = match (certificates, field::<String>(d, i, "certificate")?) {
         (true, Some(text)) => Some(
