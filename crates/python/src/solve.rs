@@ -15,8 +15,6 @@ use std::time::{Duration, Instant};
 
 /// Nodes of a subproblem when neither `nodes` nor `time_ms` is given (as `minishogi solve`).
 const DEFAULT_NODES: u64 = 10_000_000;
-/// The default table size of a subproblem's solver, in MB (as `minishogi solve`).
-const DEFAULT_MEMORY_MB: usize = 256;
 
 fn outcome_name(outcome: &Outcome) -> &'static str {
     match outcome {
@@ -44,7 +42,8 @@ fn put_outcome(d: &Bound<'_, PyDict>, outcome: &Outcome) -> PyResult<()> {
 /// `time_ms` (10,000,000 nodes when neither is given) and a table of `memory_mb` MB. Returns the
 /// result dict, with the certificate's text for a win. The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (pos, attacker, nodes=None, time_ms=None, memory_mb=DEFAULT_MEMORY_MB))]
+// The table's default size is `minishogi solve`'s (written out so that the signature shows it).
+#[pyo3(signature = (pos, attacker, nodes=None, time_ms=None, memory_mb=256))]
 pub fn solve_subproblem<'py>(
     py: Python<'py>,
     pos: &Bound<'py, PyAny>,

@@ -160,7 +160,7 @@ def test_split_bindings_check_their_input():
 
 @pytest.mark.parametrize("args, message", [
     (["--handicap", "five-piece"], "five-piece"),
-    (["4k/5/5/5/K4 b"], "give one quoted SFEN"),
+    (["4k/5/5/5/K4", "b"], "give one quoted SFEN"),
     (["9k/5/5/5/K4 b - 1"], "bad SFEN"),
     (["--handicap", "naked-king", "--plies", "9"], "plies must be 0 to 8"),
     (["--handicap", "naked-king", "--start-nodes", "5", "--nodes", "4"], "start_nodes"),
