@@ -17,12 +17,18 @@
 //! // The naked king (gote to move) is lost in 8: split sente's win at 2 plies.
 //! let split = Split::new(&Handicap::NakedKing.position(), Color::Sente, 2).unwrap();
 //! let limits = Limits { nodes: Some(200_000), ..Limits::default() };
-//! let mut results = Vec::new();
-//! for pos in split.subproblems() {
+//! let mut results = vec![None; split.subproblems().len()];
+//! // Solve the open subproblems, first first, until the root is settled.
+//! let outcome = loop {
+//!     let combined = split.combine(&results);
+//!     let next = combined.open.iter().find(|&&i| results[i].is_none());
+//!     let Some(&next) = next.filter(|_| !combined.outcome.is_settled()) else { break combined.outcome };
 //!     let mut solver = Solver::new(8);
-//!     results.push(Some(solve_subproblem(&mut solver, pos, Color::Sente, &limits).unwrap()));
-//! }
-//! assert!(matches!(split.combine(&results).outcome, Outcome::Win { plies: 8, .. }));
+//!     let pos = &split.subproblems()[next];
+//!     results[next] = Some(solve_subproblem(&mut solver, pos, Color::Sente, &limits).unwrap());
+//! };
+//! assert!(matches!(outcome, Outcome::Win { plies: 8, .. }));
+//! assert!(results.iter().flatten().count() < split.subproblems().len());
 //! let certificate = split.certificate(&results).unwrap();
 //! assert_eq!(certificate.plies, 8);
 //! ```
