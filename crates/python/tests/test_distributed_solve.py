@@ -4,9 +4,12 @@ certificate checked on its own; a run stopped after two tasks resumes from the c
 run needs no task (and no cluster) at all; bad input fails before Ray starts."""
 
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -110,6 +113,27 @@ def test_a_stopped_run_resumes_from_the_cache(cluster, tmp_path):
     assert (third.result, third.plies, third.tasks) == ("loss", 8, 0)
     assert (tmp_path / "a.proof").read_text() == (tmp_path / "b.proof").read_text()
     replay_check(tmp_path / "b.proof")
+
+
+def test_a_killed_driver_restarted_picks_up_from_the_cache(cluster, tmp_path):
+    cache = tmp_path / "cache"
+    args = [*DRIVER, "--handicap", "four-piece", "--plies", "2", *SMALL, "--in-flight", "1", "--cache", str(cache),
+            "--address", cluster, "--json"]
+    driver = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 300
+    while not list(cache.glob("*/*.json")) and driver.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.kill(driver.pid, signal.SIGKILL)
+    driver.communicate()
+    kept = {p: p.stat().st_mtime_ns for p in cache.glob("*/*.json")}
+    assert kept, "the driver stored nothing before it was killed"
+    done = subprocess.run(args, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    run = json.loads(done.stdout)
+    assert (run["result"], run["plies"]) == ("loss", 10)
+    assert run["cached"] >= len(kept)
+    # What the killed run stored was reused, not solved again.
+    assert all(p.stat().st_mtime_ns == t for p, t in kept.items())
 
 
 def test_the_cache_keeps_settled_results_and_drops_damaged_ones(tmp_path):
