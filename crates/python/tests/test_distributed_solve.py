@@ -79,6 +79,7 @@ def test_the_four_piece_split_at_two_plies_is_lost_in_ten_as_solve_says(cluster,
                                        text=True, check=True).stdout)
     assert (run["result"], run["plies"]) == (direct["result"], direct["plies"]) == ("loss", 10)
     assert run["tasks"] > 0 and run["cached"] == 0
+    assert len(run["ray_nodes"]) == 2, "the tasks ran on both nodes of the cluster"
     # Both sides' splits were made; the loss split was proved, and fewer subproblems solved than
     # it has (the rest no longer mattered).
     splits = {s["kind"]: s for s in run["splits"]}

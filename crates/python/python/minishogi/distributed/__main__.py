@@ -106,7 +106,7 @@ def _solve(args) -> int:
     for s in run.splits:
         print(f"{s.kind} ({s.attacker} wins): {s.subproblems} subproblems, {s.tree_nodes} tree nodes, "
               f"{s.repetitions} repetitions; {s.outcome['outcome']}, {s.open} open")
-    print(f"{run.tasks} tasks ({run.nodes} nodes), {run.cached} results from the cache, {run.cancelled} cancelled, "
+    print(f"{run.tasks} tasks ({run.nodes} nodes) on {len(run.ray_nodes)} Ray nodes, {run.cached} results from the cache, {run.cancelled} cancelled, "
           f"{run.rounds} rounds, {run.seconds:.1f} s{' (stopped: --max-tasks)' if run.stopped else ''}")
     if run.proof:
         print(f"proof: {run.proof} ({run.proof_lines} lines)")

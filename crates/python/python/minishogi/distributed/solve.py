@@ -73,7 +73,8 @@ class SplitState:
 
 @dataclass
 class SolveRun:
-    """What :func:`run_solve` did and found, for the side to move of ``sfen``."""
+    """What :func:`run_solve` did and found, for the side to move of ``sfen`` (``ray_nodes``: the
+    Ray nodes whose workers solved this run's tasks)."""
 
     sfen: str
     settings: Dict[str, object]
@@ -83,6 +84,7 @@ class SolveRun:
     shortest: Optional[bool] = None
     text: str = ""
     tasks: int = 0
+    ray_nodes: List[str] = field(default_factory=list)
     cached: int = 0
     cancelled: int = 0
     nodes: int = 0
@@ -97,10 +99,14 @@ class SolveRun:
 
 
 def solve_task(sfen: str, attacker: str, nodes: int, memory_mb: int) -> Dict[str, object]:
-    """A Ray task: one subproblem solved for a win of ``attacker`` within ``nodes``."""
+    """A Ray task: one subproblem solved for a win of ``attacker`` within ``nodes``, with the Ray
+    node that solved it (``ray_node``)."""
     import minishogi
+    import ray
 
-    return minishogi.solve_subproblem(sfen, attacker, nodes=nodes, memory_mb=memory_mb)
+    result = minishogi.solve_subproblem(sfen, attacker, nodes=nodes, memory_mb=memory_mb)
+    result["ray_node"] = ray.get_runtime_context().get_node_id()
+    return result
 
 
 class _Driver:
@@ -257,6 +263,8 @@ def run_solve(
                 raise RuntimeError(f"solving {sfen} for {attacker} failed: {_cause(e)}") from e
             run.tasks += 1
             run.nodes += int(result["nodes"])
+            if result.get("ray_node") not in run.ray_nodes:
+                run.ray_nodes.append(str(result.get("ray_node")))
             d.record(result, budget)
             if on_result is not None:
                 on_result(result, run)
