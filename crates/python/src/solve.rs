@@ -224,14 +224,17 @@ impl PySolveSplit {
     }
 
     /// The root's answer from `results` (one result dict or `None` per subproblem):
-    /// `{"outcome", "plies", "shortest", "no_win_within", "open"}`, where `open` lists the
-    /// unsettled subproblems that could still change it, in the order to solve them.
+    /// `{"outcome", "plies", "shortest", "no_win_within", "open", "shorter"}`, where `open` lists
+    /// the unsettled subproblems that could still change it, in the order to solve them, and
+    /// `shorter`, once it is proved but not shown shortest, those not yet proved that could
+    /// still shorten it.
     fn combine<'py>(&self, py: Python<'py>, results: &Bound<'py, PyList>) -> PyResult<Bound<'py, PyDict>> {
         let solved = self.read_results(results, false)?;
         let combined = self.split.combine(&solved);
         let d = PyDict::new(py);
         put_outcome(&d, &combined.outcome)?;
         d.set_item("open", combined.open)?;
+        d.set_item("shorter", combined.shorter)?;
         Ok(d)
     }
 

@@ -92,6 +92,20 @@ def test_the_four_piece_split_at_two_plies_is_lost_in_ten_as_solve_says(cluster,
     assert out is None or "ok" in out
 
 
+def test_with_shortest_the_naked_king_is_shown_lost_in_eight_at_best(cluster, tmp_path):
+    done = subprocess.run([*DRIVER, "--handicap", "naked-king", "--prove", "loss", "--shortest", "--plies", "2",
+                           "--nodes", "200000", "--start-nodes", "50000", "--memory", "16",
+                           "--cache", str(tmp_path / "cache"), "--address", cluster, "--json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    run = json.loads(done.stdout)
+    assert (run["result"], run["plies"], run["shortest"]) == ("loss", 8, True)
+    assert run["text"] == "loss in 8 (shortest)"
+    # Every subproblem that could have shortened the proof was solved: none is left.
+    (split,) = run["splits"]
+    assert split["outcome"]["shortest"] and run["tasks"] <= split["subproblems"]
+
+
 def test_a_stopped_run_resumes_from_the_cache(cluster, tmp_path):
     cache = tmp_path / "cache"
     settings = SolveSettings(sfen=NAKED_KING, prove="loss", plies=2, nodes=200_000, memory_mb=16)

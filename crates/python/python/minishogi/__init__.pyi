@@ -452,8 +452,10 @@ class SolveSplit:
         """The frontier's positions (SFENs), each once."""
     def combine(self, results: List[Optional[Dict[str, Any]]]) -> Dict[str, Any]:
         """The root's answer from one result (``solve_subproblem``'s dict) or ``None`` per
-        subproblem: ``{"outcome", "plies", "shortest", "no_win_within", "open"}``, ``open``
-        the unsettled subproblems that could still change it, in the order to solve them."""
+        subproblem: ``{"outcome", "plies", "shortest", "no_win_within", "open", "shorter"}``,
+        ``open`` the unsettled subproblems that could still change it, in the order to solve
+        them, ``shorter`` (once it is proved, not shown shortest) those not yet proved that
+        could still shorten it."""
     def certificate(
         self, results: List[Optional[Dict[str, Any]]], path: Optional[Union[str, PathLike[str]]] = None
     ) -> Dict[str, Any]:

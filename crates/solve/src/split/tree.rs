@@ -83,6 +83,9 @@ pub struct Combined {
     /// The unsettled subproblems whose outcome could still change the root's, each once, in
     /// the order a search would take them (the attacker's checks and captures first).
     pub open: Vec<usize>,
+    /// Once the root is proved but not shown shortest: the subproblems not yet proved whose
+    /// result could still give the root a shorter win, in the same order (else empty).
+    pub shorter: Vec<usize>,
 }
 
 impl Split {
@@ -199,7 +202,48 @@ impl Split {
         let mut open = Vec::new();
         let mut seen = vec![false; self.subproblems.len()];
         self.collect_open(0, &evals, outcomes, &mut open, &mut seen);
-        Combined { outcome: evals[0].outcome(), open }
+        let mut shorter = Vec::new();
+        if let Eval { win: Some(plies), lower } = evals[0] {
+            if lower < plies {
+                seen.iter_mut().for_each(|s| *s = false);
+                self.collect_shorter(0, plies - 1, &evals, outcomes, &mut shorter, &mut seen);
+            }
+        }
+        Combined { outcome: evals[0].outcome(), open, shorter }
+    }
+
+    /// The subproblems not yet proved below `node` whose result could make it a win within
+    /// `bound` plies.
+    fn collect_shorter(
+        &self,
+        node: usize,
+        bound: u32,
+        evals: &[Eval],
+        outcomes: &[Option<Outcome>],
+        out: &mut Vec<usize>,
+        seen: &mut [bool],
+    ) {
+        let e = evals[node];
+        if e.lower > bound || e.win.is_some_and(|w| w <= bound) {
+            return; // no such win can be, or there is one already
+        }
+        match &self.nodes[node].kind {
+            NodeKind::Frontier(s) => {
+                let proved = matches!(outcomes.get(*s).and_then(Option::as_ref), Some(Outcome::Win { .. }));
+                if !seen[*s] && !proved {
+                    seen[*s] = true;
+                    out.push(*s);
+                }
+            }
+            // A win within `bound` needs a child won within one ply less: the attacker's best,
+            // or every child of the defender's.
+            NodeKind::Inner(children) if bound > 0 => {
+                for &(_, child) in children {
+                    self.collect_shorter(child, bound - 1, evals, outcomes, out, seen);
+                }
+            }
+            NodeKind::Inner(_) | NodeKind::Repetition => {}
+        }
     }
 
     /// Every node's evaluation, children before parents (they come after them in `nodes`).

@@ -87,6 +87,28 @@ fn solving_only_the_open_subproblems_proves_the_root_with_fewer() {
 }
 
 #[test]
+fn solving_the_shorter_list_shows_the_four_piece_loss_in_ten_shortest() {
+    let split = Split::new(&Handicap::FourPiece.position(), Color::Sente, 2).expect("split");
+    let (mut results, _) = solve_open(&split);
+    for nodes in [200_000, 800_000] {
+        let mut tried = vec![false; results.len()];
+        loop {
+            let combined = split.combine(&results);
+            let Some(&next) = combined.shorter.iter().find(|&&i| !tried[i]) else { break };
+            assert!(combined.open.is_empty(), "the root is proved");
+            tried[next] = true;
+            let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+            let pos = &split.subproblems()[next];
+            results[next] =
+                Some(solve_subproblem(&mut Solver::new(16), pos, Color::Sente, &limits).expect("solved"));
+        }
+    }
+    let combined = split.combine(&results);
+    assert_eq!(combined.outcome, Outcome::Win { plies: 10, shortest: true });
+    assert!(combined.shorter.is_empty());
+}
+
+#[test]
 fn the_side_without_a_win_gets_no_win() {
     // Gote's bare king cannot win the naked-king game.
     let split = Split::new(&Handicap::NakedKing.position(), Color::Gote, 2).expect("split");

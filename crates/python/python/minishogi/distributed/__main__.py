@@ -7,7 +7,7 @@
     python -m minishogi.distributed tables GGS --partitions 4 --address auto --dir tables/ \\
         [--report GGS.md|GGS.json] [--checkpoint-every 10]
     python -m minishogi.distributed solve (SFEN | --handicap NAME) --plies 2 --nodes 10000000 \\
-        --cache cache/ [--start-nodes N] [--proof FILE] [--prove win|loss|both] [--json]
+        --cache cache/ [--start-nodes N] [--proof FILE] [--prove win|loss|both] [--shortest] [--json]
 
 Exit status 0 on success, 1 on an error (one line on stderr), 2 on bad arguments.
 """
@@ -74,6 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     so.add_argument("--nodes", type=int, default=10_000_000, help="the node budget of a subproblem in the last round [default: 10000000]")
     so.add_argument("--start-nodes", type=int, default=None, help="the first round's budget; each round has four times more, up to --nodes (default: --nodes)")
     so.add_argument("--memory", type=int, default=256, help="each subproblem's table in MB [default: 256]")
+    so.add_argument("--shortest", action="store_true", help="once proved, also solve the subproblems that could shorten the proof")
     so.add_argument("--prove", choices=PROVE, default="both", help="a win or a loss of the side to move, or both [default: both]")
     so.add_argument("--cache", required=True, help="directory of the subproblems' results (reused by later runs)")
     so.add_argument("--proof", default=None, metavar="FILE", help="write the certificate here when proved (.zst: compressed)")
@@ -97,7 +98,7 @@ def _solve(args) -> int:
     else:
         raise ValueError("give one quoted SFEN, its four fields, or --handicap NAME")
     settings = SolveSettings(sfen=sfen, prove=args.prove, plies=args.plies, nodes=args.nodes,
-                             start_nodes=args.start_nodes, memory_mb=args.memory)
+                             start_nodes=args.start_nodes, memory_mb=args.memory, shortest=args.shortest)
     run = run_solve(settings, args.cache, address=args.address, num_cpus=args.num_cpus, in_flight=args.in_flight,
                     max_tasks=args.max_tasks, proof=args.proof, on_result=None if args.json else report_result)
     if args.json:

@@ -29,7 +29,8 @@ PROVE = ("win", "loss", "both")
 @dataclass(frozen=True)
 class SolveSettings:
     """A distributed solve: the root, which results to prove (``win`` or ``loss`` for the side to
-    move, or ``both``), the split's plies, the subproblems' node budgets and table size."""
+    move, or ``both``), the split's plies, the subproblems' node budgets and table size; with
+    ``shortest``, a proved root's open subproblems that could shorten its proof are solved too."""
 
     sfen: str
     prove: str = "both"
@@ -37,6 +38,7 @@ class SolveSettings:
     nodes: int = 10_000_000
     start_nodes: Optional[int] = None
     memory_mb: int = 256
+    shortest: bool = False
 
     def check(self) -> None:
         """``ValueError`` on settings no run can use."""
@@ -139,14 +141,31 @@ class _Driver:
     def recombine(self) -> None:
         self.combined = {k: s.combine(self.results[k]) for k, s in self.splits.items()}
 
+    def proved(self) -> Optional[str]:
+        """The split whose root is proved, if any."""
+        return next((k for k, c in self.combined.items() if c["outcome"] == "win"), None)
+
+    def shorter(self, kind: str) -> List[int]:
+        """The unproved subproblems that could still shorten the proof of ``kind``."""
+        return [i for i in self.combined[kind]["shorter"]  # type: ignore[union-attr]
+                if not is_settled(self.results[kind][i] or {})]
+
     def finished(self) -> bool:
-        outcomes = [c["outcome"] for c in self.combined.values()]
-        return "win" in outcomes or all(o == "no-win" for o in outcomes)
+        proved = self.proved()
+        if proved is not None:
+            return not self.settings.shortest or not self.shorter(proved)
+        return all(c["outcome"] == "no-win" for c in self.combined.values())
 
     def wanted(self, budget: int, tried: set) -> List[Tuple[str, str]]:
-        """The open subproblems not yet solved with ``budget``, the splits' lists interleaved."""
-        lists = [[(self.splits[k].subproblems[i], self.splits[k].attacker) for i in c["open"]]  # type: ignore[union-attr]
-                 for k, c in self.combined.items()]
+        """The subproblems to solve with ``budget`` that were not tried with it: the open ones,
+        the splits' lists interleaved; once a split is proved, those that could shorten it."""
+        proved = self.proved()
+        if proved is not None:
+            wanted = {proved: self.shorter(proved) if self.settings.shortest else []}
+        else:
+            wanted = {k: c["open"] for k, c in self.combined.items()}  # type: ignore[misc]
+        lists = [[(self.splits[k].subproblems[i], self.splits[k].attacker) for i in idx]  # type: ignore[union-attr]
+                 for k, idx in wanted.items()]
         out, seen = [], set()
         for j in range(max((len(x) for x in lists), default=0)):
             for x in lists:
@@ -211,10 +230,10 @@ def run_solve(
         pending: Dict[object, Tuple[str, str]] = {}
         while not d.finished():
             wanted = d.wanted(budget, tried)
-            wanted_keys = {(position_key(s), a) for s, a in wanted}
             # Tasks whose subproblems no longer matter are cancelled.
+            relevant = {(position_key(s), a) for s, a in d.wanted(budget, set())}
             for ref, (sfen, attacker) in list(pending.items()):
-                if (position_key(sfen), attacker) not in wanted_keys:
+                if (position_key(sfen), attacker) not in relevant:
                     ray.cancel(ref)  # type: ignore[union-attr]
                     del pending[ref]
                     run.cancelled += 1
