@@ -1,6 +1,6 @@
 //! The Python module `minishogi._minishogi` (re-exported by the package `minishogi`): thin
 //! bindings over the `minishogi` rules, the `minishogi-tablebase` prober and partitioned generator, the `minishogi-mate`
-//! solver, the `minishogi-engine` search and network inputs, the `minishogi-selfplay` harness
+//! solver, the `minishogi-solve` game solver split into subproblems, the `minishogi-engine` search and network inputs, the `minishogi-selfplay` harness
 //! and datasets (as numpy arrays), with KIF/CSA records by `minishogi-arena`'s writers and an
 //! SVG board; and Minjiku Shogi's rules, tables and engine in the submodule `minjiku`
 //! (`minjiku_*` crates). Nothing is implemented twice: every method calls the library, and errors carry the
@@ -19,6 +19,7 @@ mod position;
 mod records;
 mod retro_partition;
 mod selfplay;
+mod solve;
 mod svg;
 mod tablebase;
 
@@ -53,6 +54,8 @@ fn _minishogi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merge::merge_datasets, m)?)?;
     m.add_class::<retro_partition::PyTablePartition>()?;
     m.add_function(wrap_pyfunction!(retro_partition::build_table_from_values, m)?)?;
+    m.add_class::<solve::PySolveSplit>()?;
+    m.add_function(wrap_pyfunction!(solve::solve_subproblem, m)?)?;
     let handicaps = pyo3::types::PyDict::new(m.py());
     for h in minishogi::Handicap::all() {
         handicaps.set_item(h.name(), h.sfen())?;

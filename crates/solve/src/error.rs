@@ -61,3 +61,43 @@ pub enum ExtractError {
     #[error("the extracted certificate failed its check: {0}")]
     Check(#[from] CertificateError),
 }
+
+/// Why a split of a solve into subproblems could not be made or combined.
+#[derive(Debug, Error)]
+pub enum SplitError {
+    /// The tree above the frontier would hold more nodes than the split allows.
+    #[error(
+        "the tree of {plies} plies above the frontier has more than {limit} nodes: split at fewer plies"
+    )]
+    TooLarge {
+        /// The plies asked for.
+        plies: u32,
+        /// The most nodes a split holds.
+        limit: usize,
+    },
+    /// The results given do not match the subproblems.
+    #[error("{expected} subproblem results expected, {given} given")]
+    Results {
+        /// The number of subproblems.
+        expected: usize,
+        /// The number of results given.
+        given: usize,
+    },
+    /// The root is not proved by the results: there is no certificate to assemble.
+    #[error("the results do not prove the root")]
+    NotProved,
+    /// A subproblem the proof uses has no certificate, or one of another position or value.
+    #[error("subproblem {index} ({sfen}): {reason}")]
+    Subproblem {
+        /// The subproblem's index.
+        index: usize,
+        /// Its position.
+        sfen: String,
+        /// What is wrong with its certificate.
+        reason: String,
+    },
+    /// The assembled certificate failed its check (a bug or a wrong subproblem certificate;
+    /// nothing is written).
+    #[error("the assembled certificate failed its check: {0}")]
+    Check(#[from] CertificateError),
+}

@@ -13,6 +13,9 @@
 //!   shows it shortest, or bounded searches that establish how far there is no win.
 //! - `extract.rs`, `certificate.rs`: the proof tree read out of the table, rechecked, and the
 //!   certificate format.
+//! - [`split`]: a solve split into independent subproblems at the frontier a few plies below
+//!   the root (for many machines), their results combined into the root's answer and one
+//!   certificate.
 //!
 //! ```
 //! use minishogi::Position;
@@ -41,6 +44,7 @@ mod heuristics;
 mod key;
 mod search;
 mod solver;
+pub mod split;
 mod tt;
 
 pub use budget::Limits;

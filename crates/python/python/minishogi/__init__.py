@@ -1,10 +1,11 @@
 """Minishogi (5x5 shogi) from Python: rules and handicap starts, endgame tables, the df-pn mate
-solver, the engine, self-play and numpy inputs for learning, KIF/CSA records and SVG boards.
+solver, the game solver split into subproblems, the engine, self-play and numpy inputs for
+learning, KIF/CSA records and SVG boards.
 
 A thin layer over the Rust crates of the workspace (``minishogi``, ``minishogi-tablebase``,
-``minishogi-mate``, ``minishogi-engine``, ``minishogi-selfplay``, ``minishogi-arena``'s record
-writers); see docs/python.md. Minjiku Shogi (10x10, no drops) is the submodule
-``minishogi.minjiku``.
+``minishogi-mate``, ``minishogi-solve``, ``minishogi-engine``, ``minishogi-selfplay``,
+``minishogi-arena``'s record writers); see docs/python.md. Minjiku Shogi (10x10, no drops) is
+the submodule ``minishogi.minjiku``.
 """
 
 from ._minishogi import (
@@ -35,6 +36,8 @@ from ._minishogi import (
     TablePartition,
     build_table_from_values,
     mate,
+    SolveSplit,
+    solve_subproblem,
 )
 
 __all__ = [
@@ -65,4 +68,6 @@ __all__ = [
     "TablePartition",
     "build_table_from_values",
     "mate",
+    "SolveSplit",
+    "solve_subproblem",
 ]

@@ -2,7 +2,7 @@
 it re-exports), checked against the built module by mypy's ``stubtest`` in ``crates/python/ci.sh``."""
 
 from os import PathLike
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +35,8 @@ __all__ = [
     "TablePartition",
     "build_table_from_values",
     "mate",
+    "SolveSplit",
+    "solve_subproblem",
 ]
 
 STARTPOS_SFEN: str
@@ -408,3 +410,55 @@ def build_table_from_values(
     """Writes the table of ``material`` into ``dir`` from its mate-only value bytes (the
     partitions' ``finish()`` in order), byte for byte the file of ``minishogi tb gen``. Returns
     ``path``, ``file_bytes``, ``legal_positions``, ``draws``. Releases the GIL."""
+
+def solve_subproblem(
+    pos: Union[Position, str],
+    attacker: str,
+    nodes: Optional[int] = None,
+    time_ms: Optional[int] = None,
+    memory_mb: int = 256,
+) -> Dict[str, Any]:
+    """Whether ``attacker`` (``"sente"`` or ``"gote"``) wins from ``pos`` by force, by the game
+    solver of ``minishogi solve`` within ``nodes`` and ``time_ms`` (10,000,000 nodes when neither
+    is given) and a table of ``memory_mb`` MB: ``{"sfen", "attacker", "outcome"`` (``"win"``,
+    ``"no-win"`` or ``"open"``), ``"plies", "shortest", "no_win_within", "nodes", "time_ms",
+    "certificate"}`` (the certificate's text for a win). Releases the GIL."""
+
+@final
+class SolveSplit:
+    """The tree of the first ``plies`` plies from a position for a win of ``attacker``, whose
+    frontier positions (``subproblems``) are solved apart by ``solve_subproblem`` and combined
+    back: the root's answer (``combine``) and, when proved, its certificate (``certificate``).
+    Positions repeated on their own path are no win; transpositions share a subproblem."""
+
+    def __new__(cls, pos: Union[Position, str], attacker: str, plies: int) -> SolveSplit:
+        """``ValueError`` on a bad position or side, or a tree too large."""
+    @property
+    def root(self) -> str:
+        """The root's SFEN."""
+    @property
+    def attacker(self) -> str:
+        """``"sente"`` or ``"gote"``."""
+    @property
+    def plies(self) -> int: ...
+    @property
+    def tree_nodes(self) -> int:
+        """The nodes of the tree, frontier included."""
+    @property
+    def repetitions(self) -> int:
+        """The nodes where a position of their own path came back."""
+    @property
+    def subproblems(self) -> List[str]:
+        """The frontier's positions (SFENs), each once."""
+    def combine(self, results: List[Optional[Dict[str, Any]]]) -> Dict[str, Any]:
+        """The root's answer from one result (``solve_subproblem``'s dict) or ``None`` per
+        subproblem: ``{"outcome", "plies", "shortest", "no_win_within", "open", "shorter"}``,
+        ``open`` the unsettled subproblems that could still change it, in the order to solve
+        them, ``shorter`` (once it is proved, not shown shortest) those not yet proved that
+        could still shorten it."""
+    def certificate(
+        self, results: List[Optional[Dict[str, Any]]], path: Optional[Union[str, PathLike[str]]] = None
+    ) -> Dict[str, Any]:
+        """The root's certificate from the results, checked: ``{"value", "plies", "lines"}``
+        with the text as ``"text"``, or written to ``path`` (zstd when it ends in ``.zst``).
+        ``ValueError`` when the results prove nothing or a certificate is bad."""

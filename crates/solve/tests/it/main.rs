@@ -5,3 +5,4 @@
 mod against_tables;
 mod handicaps;
 mod problems;
+mod split;

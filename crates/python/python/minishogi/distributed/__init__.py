@@ -9,13 +9,19 @@ for the same settings, byte for byte. See docs/distributed.md.
 Endgame tables: :func:`run_tables` runs one set's partitioned mate-only analysis as rounds of
 Ray actors and writes the file ``minishogi tb gen`` writes (module ``tables``).
 
-Entry point: ``python -m minishogi.distributed selfplay|merge|status|tables ...``.
+Solving: :func:`run_solve` splits a position's solve at the frontier a few plies below the root,
+solves the subproblems as Ray tasks with their results cached on disk (a killed run resumes from
+the cache), and combines them into the root's answer and certificate (module ``solve``).
+
+Entry point: ``python -m minishogi.distributed selfplay|merge|status|tables|solve ...``.
 """
 
 from .manifest import Manifest, ManifestError, ShardEntry
 from .shards import Shard, plan_shards
 from .selfplay import SelfplaySettings, merge_shards, run_selfplay
 from .tables import RoundReport, TablesRun, run_tables
+from .solve import SolveRun, SolveSettings, run_solve
+from .solve_cache import SubproblemCache
 
 __all__ = [
     "Manifest",
@@ -24,9 +30,13 @@ __all__ = [
     "SelfplaySettings",
     "Shard",
     "ShardEntry",
+    "SolveRun",
+    "SolveSettings",
+    "SubproblemCache",
     "TablesRun",
     "merge_shards",
     "plan_shards",
     "run_selfplay",
+    "run_solve",
     "run_tables",
 ]

@@ -1,4 +1,4 @@
-"""``python -m minishogi.distributed``: self-play and endgame tables on a Ray cluster.
+"""``python -m minishogi.distributed``: self-play, endgame tables and solving on a Ray cluster.
 
     python -m minishogi.distributed selfplay --address auto --games 24000 --nodes 1000 \\
         --shard-games 500 --out shards/ [--merge data.data]
@@ -6,17 +6,21 @@
     python -m minishogi.distributed status shards/
     python -m minishogi.distributed tables GGS --partitions 4 --address auto --dir tables/ \\
         [--report GGS.md|GGS.json] [--checkpoint-every 10]
+    python -m minishogi.distributed solve (SFEN | --handicap NAME) --plies 2 --nodes 10000000 \\
+        --cache cache/ [--start-nodes N] [--proof FILE] [--prove win|loss|both] [--shortest] [--json]
 
 Exit status 0 on success, 1 on an error (one line on stderr), 2 on bad arguments.
 """
 
 import argparse
+import json
 import sys
 import time
 
 from .manifest import Manifest, ManifestError
 from .selfplay import SelfplaySettings, merge_shards, report_shard, run_selfplay
 from .shards import plan_shards
+from .solve import PROVE, SolveSettings, report_result, run_solve
 from .tables import run_tables, write_report
 
 
@@ -62,7 +66,53 @@ def _parser() -> argparse.ArgumentParser:
     tp.add_argument("--write-threads", type=int, default=None, help="threads of the final write on the driver (default: all)")
     tp.add_argument("--checkpoint-every", type=int, default=0, metavar="K", help="save every partition's state every K rounds, and resume a dead actor from it [default: 0, off]")
     tp.add_argument("--report", action="append", default=[], metavar="FILE", help="write the per-round volumes here (.json, else markdown); repeatable")
+
+    so = sub.add_parser("solve", help="a position's solve split into subproblems as Ray tasks (cached, resumable)")
+    so.add_argument("sfen", nargs="*", help="the position: one quoted SFEN or its four fields")
+    so.add_argument("--handicap", default=None, help="a handicap start instead: bishop, rook, two-piece, three-piece, four-piece, naked-king")
+    so.add_argument("--plies", type=int, default=2, help="plies from the root to the frontier of subproblems [default: 2]")
+    so.add_argument("--nodes", type=int, default=10_000_000, help="the node budget of a subproblem in the last round [default: 10000000]")
+    so.add_argument("--start-nodes", type=int, default=None, help="the first round's budget; each round has four times more, up to --nodes (default: --nodes)")
+    so.add_argument("--memory", type=int, default=256, help="each subproblem's table in MB [default: 256]")
+    so.add_argument("--shortest", action="store_true", help="once proved, also solve the subproblems that could shorten the proof")
+    so.add_argument("--prove", choices=PROVE, default="both", help="a win or a loss of the side to move, or both [default: both]")
+    so.add_argument("--cache", required=True, help="directory of the subproblems' results (reused by later runs)")
+    so.add_argument("--proof", default=None, metavar="FILE", help="write the certificate here when proved (.zst: compressed)")
+    so.add_argument("--address", default="local", help="auto, local (a new cluster here), or host:port [default: local]")
+    so.add_argument("--num-cpus", type=int, default=None, help="CPUs of a --address local cluster (default: all)")
+    so.add_argument("--in-flight", type=int, default=None, help="tasks at once (default: twice the cluster's CPUs)")
+    so.add_argument("--max-tasks", type=int, default=None, help="stop after this many new results (a partial run)")
+    so.add_argument("--json", action="store_true", help="print the run as one JSON object")
     return p
+
+
+def _solve(args) -> int:
+    import minishogi
+
+    if args.handicap is not None:
+        if args.sfen:
+            raise ValueError("give an SFEN or --handicap, not both")
+        sfen = minishogi.Position.handicap(args.handicap).sfen()
+    elif len(args.sfen) in (1, 4):
+        sfen = " ".join(args.sfen)
+    else:
+        raise ValueError("give one quoted SFEN, its four fields, or --handicap NAME")
+    settings = SolveSettings(sfen=sfen, prove=args.prove, plies=args.plies, nodes=args.nodes,
+                             start_nodes=args.start_nodes, memory_mb=args.memory, shortest=args.shortest)
+    run = run_solve(settings, args.cache, address=args.address, num_cpus=args.num_cpus, in_flight=args.in_flight,
+                    max_tasks=args.max_tasks, proof=args.proof, on_result=None if args.json else report_result)
+    if args.json:
+        print(json.dumps(run.to_dict(), sort_keys=True))
+        return 0
+    for s in run.splits:
+        print(f"{s.kind} ({s.attacker} wins): {s.subproblems} subproblems, {s.tree_nodes} tree nodes, "
+              f"{s.repetitions} repetitions; {s.outcome['outcome']}, {s.open} open")
+    print(f"{run.tasks} tasks ({run.nodes} nodes) on {len(run.ray_nodes)} Ray nodes, {run.cached} results from the cache, {run.cancelled} cancelled, "
+          f"{run.rounds} rounds, {run.seconds:.1f} s{' (stopped: --max-tasks)' if run.stopped else ''}")
+    if run.proof:
+        print(f"proof: {run.proof} ({run.proof_lines} lines)")
+    print(run.text)
+    return 0
 
 
 def _selfplay(args) -> int:
@@ -136,6 +186,8 @@ def main(argv=None) -> int:
             return _selfplay(args)
         if args.command == "tables":
             return _tables(args)
+        if args.command == "solve":
+            return _solve(args)
         if args.command == "merge":
             games = merge_shards(args.dir, args.out)
             print(f"{games} games: {args.out}")
