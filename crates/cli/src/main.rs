@@ -130,6 +130,12 @@ enum MinjikuCommand {
     Bench(commands::minjiku_engine::BenchArgs),
     /// Search one position: the best move and the principal variation.
     Go(Box<commands::minjiku_engine::GoArgs>),
+    /// Self-play games with a node budget per move: a labelled text dataset (and game lines).
+    Selfplay(Box<commands::minjiku_harness::SelfplayArgs>),
+    /// Texel-tune the evaluation weights on self-play datasets.
+    Tune(Box<commands::minjiku_harness::TuneArgs>),
+    /// A match between two weight sets, same search, from random balanced openings.
+    Match(Box<commands::minjiku_harness::MatchArgs>),
 }
 
 #[derive(Subcommand)]
@@ -204,6 +210,9 @@ fn run(command: Command) -> CliResult {
         Command::Minjiku(MinjikuCommand::Xboard(a)) => commands::minjiku_engine::xboard(&a),
         Command::Minjiku(MinjikuCommand::Bench(a)) => commands::minjiku_engine::bench_command(&a),
         Command::Minjiku(MinjikuCommand::Go(a)) => commands::minjiku_engine::go(&a),
+        Command::Minjiku(MinjikuCommand::Selfplay(a)) => commands::minjiku_harness::selfplay(&a),
+        Command::Minjiku(MinjikuCommand::Tune(a)) => commands::minjiku_harness::tune(&a),
+        Command::Minjiku(MinjikuCommand::Match(a)) => commands::minjiku_harness::match_command(&a),
         Command::Minjiku(MinjikuCommand::Tb(command)) => TableBars::run(|report| match command {
             MinjikuTbCommand::Gen(a) => minjiku::generate(&a, report),
             MinjikuTbCommand::Probe(a) => minjiku::probe(&a),

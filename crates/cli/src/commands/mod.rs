@@ -8,6 +8,7 @@ pub mod r#match;
 pub mod mate;
 pub mod minjiku;
 pub mod minjiku_engine;
+pub mod minjiku_harness;
 pub mod nnue;
 pub mod rules;
 pub mod selfplay;
