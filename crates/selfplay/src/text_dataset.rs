@@ -8,12 +8,13 @@
 //! # nodes 3000
 //! # weights initial
 //! # ply_cap 400
-//! 1-0	checkmate	4	- - - - 35 41 … 29997	startpos moves h2a9+ …
+//! 1-0⇥checkmate⇥4⇥- - - - 35 41 … 29997⇥startpos moves h2a9+ …
 //! ```
 //!
-//! The fields: the result (`1-0` the first player won, `0-1`, `1/2-1/2`), the ending (the rules'
-//! word or `ply-cap`), the opening's plies, the score of every move (`-` for the unsearched
-//! opening), and the game as `startpos moves …` / `POSITION moves …` in the variant's notation.
+//! (`⇥` is a tab.) The fields: the result (`1-0` the first player won, `0-1`, `1/2-1/2`), the
+//! ending (the rules' word or `ply-cap`), the opening's plies, the score of every move (`-` for
+//! the unsearched opening), and the game as `startpos moves …` / `POSITION moves …` in the
+//! variant's notation.
 //! Reading replays every game under the rules: a bad field, an illegal move or a result that
 //! is not the rules' is an error naming the line.
 

@@ -10,7 +10,7 @@ use crate::output::{print_lines, CliResult};
 use crate::progress::games_bar;
 use clap::Args;
 use minishogi_arena::variant::{
-    run_variant_match, Contestant, MatchGame, Minjiku, SearchLimit, VariantMatch,
+    run_variant_match, Contestant, MatchGame, Minjiku, SearchLimit, Variant, VariantMatch,
 };
 use minishogi_arena::Sprt;
 use minishogi_selfplay::text_dataset::{self, TextMeta};
@@ -22,7 +22,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Minjiku weights from a spec: `initial` (the hand-set ones) or a JSON file.
+/// Minjiku weights from a spec: `tuned` (the built-in ones), `initial` (the hand-set ones) or a
+/// JSON file.
 fn load_weights(spec: &str) -> Result<Weights, String> {
     Weights::from_spec(spec).map_err(|e| format!("--weights {spec}: {e}"))
 }
@@ -49,7 +50,8 @@ pub struct SelfplayArgs {
     /// Seed; the same seed gives the same games whatever the thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Weights that play: `initial` (default, the built-in ones) or a JSON weights file.
+    /// Weights that play: `initial` (default, the hand-set ones), `tuned` (the built-in ones) or a
+    /// JSON weights file.
     #[arg(long, default_value = "initial")]
     pub weights: String,
     /// The dataset to write (text, one game a line with its scores and result).
@@ -114,7 +116,7 @@ pub struct TuneArgs {
     /// Datasets written by `minishogi minjiku selfplay`.
     #[arg(long, num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
-    /// Starting weights: `initial` (default) or a JSON weights file.
+    /// Starting weights: `initial` (default, the hand-set ones), `tuned` or a JSON weights file.
     #[arg(long, default_value = "initial")]
     pub init: String,
     /// The tuned weights file (JSON) to write.
@@ -133,6 +135,23 @@ pub struct TuneArgs {
     /// The tuning settings (their seed is `--seed`).
     #[command(flatten)]
     pub tune: TuneFlags,
+    /// Tune only the weights whose names start with one of these prefixes (comma-separated,
+    /// e.g. `material,mobility,tempo`); the others stay as they start. Default: every weight.
+    #[arg(long, value_delimiter = ',')]
+    pub only: Vec<String>,
+}
+
+/// The indices of the weights `only` leaves fixed: none when it is empty.
+fn frozen_weights(only: &[String]) -> Result<Vec<usize>, String> {
+    if only.is_empty() {
+        return Ok(Vec::new());
+    }
+    let names = Minjiku.weight_names();
+    if let Some(unknown) = only.iter().find(|p| !names.iter().any(|n| n.starts_with(p.as_str()))) {
+        return Err(format!("--only {unknown}: no weight's name starts with it"));
+    }
+    let tuned = |name: &String| only.iter().any(|p| name.starts_with(p.as_str()));
+    Ok(names.iter().enumerate().filter(|(_, n)| !tuned(n)).map(|(i, _)| i).collect())
 }
 
 /// `minjiku tune`: Texel-tunes the weights on the datasets and writes them and the loss curve;
@@ -145,7 +164,8 @@ pub fn tune(args: &TuneArgs) -> CliResult {
         println!("{}: {}", path.display(), text_dataset::summary(&Minjiku, &part));
         games.append(&mut part);
     }
-    let config = args.tune.config(args.seed)?;
+    let mut config = args.tune.config(args.seed)?;
+    config.frozen = frozen_weights(&args.only)?;
     let (tuned, report, stats) = args
         .threads
         .install(|| {
@@ -172,10 +192,11 @@ pub struct MatchArgs {
     /// Number of games (rounded up to an even number: each opening is played with both colours).
     #[arg(long, default_value_t = 200)]
     pub games: usize,
-    /// Weights of player A: `initial` (the built-in ones) or a JSON weights file.
-    #[arg(long, default_value = "initial")]
+    /// Weights of player A: `tuned` (default, the built-in ones), `initial` (the hand-set ones)
+    /// or a JSON weights file.
+    #[arg(long, default_value = "tuned")]
     pub a: String,
-    /// Weights of player B.
+    /// Weights of player B (default: the hand-set ones).
     #[arg(long, default_value = "initial")]
     pub b: String,
     /// Time per move for both players, e.g. `100ms`, `1s`.
