@@ -158,14 +158,14 @@ fn frozen_weights(only: &[String]) -> Result<Vec<usize>, String> {
 /// prints each dataset's summary, each epoch's row and the largest changes.
 pub fn tune(args: &TuneArgs) -> CliResult {
     let init = load_weights(&args.init)?;
+    let mut config = args.tune.config(args.seed)?;
+    config.frozen = frozen_weights(&args.only)?;
     let mut games = Vec::new();
     for path in &args.data {
         let (_, mut part) = text_dataset::load(&Minjiku, path).map_err(|e| e.to_string())?;
         println!("{}: {}", path.display(), text_dataset::summary(&Minjiku, &part));
         games.append(&mut part);
     }
-    let mut config = args.tune.config(args.seed)?;
-    config.frozen = frozen_weights(&args.only)?;
     let (tuned, report, stats) = args
         .threads
         .install(|| {
