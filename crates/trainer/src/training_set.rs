@@ -19,7 +19,7 @@ pub fn is_quiet(lp: &LabelledPosition) -> bool {
     is_quiet_in(&Minishogi::default(), &lp.position, lp.best, lp.score)
 }
 
-/// [`is_quiet`] for any variant: a searched, undecided score and a quiet move
+/// For any variant: true for a searched, undecided score and a quiet move
 /// ([`Variant::is_quiet`]).
 pub fn is_quiet_in<V: Variant>(variant: &V, position: &V::Position, best: V::Move, score: i16) -> bool {
     score != NO_SCORE && score.abs() < DECIDED_SCORE && variant.is_quiet(position, best)
