@@ -241,3 +241,20 @@ impl fmt::Display for EngineFailure {
 }
 
 impl std::error::Error for EngineFailure {}
+
+/// A position or move text that did not read, in either game's notation.
+#[derive(Debug, thiserror::Error)]
+pub enum NotationError {
+    /// A bad Minishogi SFEN.
+    #[error(transparent)]
+    Sfen(#[from] SfenError),
+    /// A bad or illegal Minishogi move.
+    #[error(transparent)]
+    MinishogiMove(#[from] MoveError),
+    /// A bad Minjiku position.
+    #[error(transparent)]
+    Fen(#[from] minjiku::error::FenError),
+    /// A bad or illegal Minjiku move.
+    #[error(transparent)]
+    MinjikuMove(#[from] minjiku::error::MoveError),
+}

@@ -5,8 +5,8 @@
 use crate::elo::Sprt;
 use crate::match_score::MatchScore;
 use crate::opening::generate_openings;
+use crate::opening_config::OpeningConfig;
 use crate::player::PlayerSpec;
-use crate::random_opening::OpeningConfig;
 use crate::runner::{run_match, MatchSettings};
 use crate::{Error, GameSettings};
 use minishogi::RuleSet;

@@ -1,8 +1,8 @@
 //! The running score of a match from player 1's side: single games, pairs (the pentanomial),
 //! how games ended, and the SPRT (the statistics are in [`crate::elo`]).
 
-use crate::elo::{EloEstimate, Pentanomial, SprtDecision, Tally};
-use std::collections::BTreeMap;
+use crate::elo::{EloEstimate, Pentanomial, Sprt, SprtDecision, Tally};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 /// The score of a match so far.
@@ -53,6 +53,47 @@ impl MatchScore {
     /// Games that reached the ply cap (and were scored draws).
     pub fn capped(&self) -> u64 {
         self.endings.get("ply-cap").copied().unwrap_or(0)
+    }
+}
+
+/// Keeps a match's score as its games finish in any order: a game counts at once, a pair once
+/// both its games are in (pair `p` is games `2p + 1` and `2p + 2`). Every match runner scores
+/// through this.
+#[derive(Debug, Default)]
+pub(crate) struct PairScorer {
+    /// Player 1's points in the first finished game of each pair still waiting for the other.
+    first_of_pair: HashMap<usize, f64>,
+}
+
+impl PairScorer {
+    /// Counts game `number` (from 1), where player 1 scored `points` and the game ended as
+    /// `ending`. After a finished pair the SPRT (if any) is run, unless the match is already
+    /// `stopping`; returns true when it has just decided.
+    pub(crate) fn add(
+        &mut self,
+        score: &mut MatchScore,
+        number: usize,
+        points: f64,
+        ending: &'static str,
+        sprt: Option<&Sprt>,
+        stopping: bool,
+    ) -> bool {
+        score.tally.add(points);
+        *score.endings.entry(ending).or_default() += 1;
+        let pair = (number - 1) / 2;
+        let Some(first) = self.first_of_pair.remove(&pair) else {
+            self.first_of_pair.insert(pair, points);
+            return false;
+        };
+        score.pentanomial.add_pair(first, points);
+        score.pair_tally.add(first);
+        score.pair_tally.add(points);
+        // Once decided, the verdict stands; pairs under way still count in the score.
+        let (Some(sprt), false) = (sprt, stopping) else { return false };
+        score.llr = Some(sprt.llr(&score.pentanomial));
+        let decision = sprt.decide(&score.pentanomial);
+        score.decision = Some(decision);
+        decision != SprtDecision::Continue
     }
 }
 

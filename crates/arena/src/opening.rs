@@ -4,7 +4,8 @@
 //! openings ([`crate::openings::random_opening`]).
 
 use crate::error::OpeningError;
-use crate::random_opening::{random_opening, OpeningConfig};
+use crate::opening_config::OpeningConfig;
+use crate::random_opening::random_opening;
 use crate::rng::Rng;
 use crate::Error;
 use minishogi::position::STARTPOS_SFEN;

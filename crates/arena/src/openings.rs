@@ -4,4 +4,5 @@
 //! ([`match_openings`]); [`position_command`] writes a game as USI `position`.
 
 pub use crate::opening::{generate_openings, load_openings, match_openings, position_command, Opening};
-pub use crate::random_opening::{random_opening, OpeningConfig};
+pub use crate::opening_config::OpeningConfig;
+pub use crate::random_opening::random_opening;

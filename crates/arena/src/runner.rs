@@ -2,17 +2,16 @@
 //! this process or engine processes); the calling thread keeps the score, runs the SPRT and hears
 //! about each game.
 
-use crate::elo::{Sprt, SprtDecision};
+use crate::elo::Sprt;
 use crate::engine_process::EngineProcess;
 use crate::game_runner::{play_game, PlayedGame};
 use crate::game_settings::GameSettings;
-use crate::match_score::MatchScore;
+use crate::match_score::{MatchScore, PairScorer};
 use crate::opening::Opening;
 use crate::player::PlayerSpec;
 use crate::termination::Termination;
 use crate::Error;
 use minishogi::Color;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -125,7 +124,7 @@ pub fn run_match(
             scope.spawn(move || worker(settings, names, next_pair, stop, &tx));
         }
         drop(tx);
-        let mut first_of_pair: HashMap<usize, f64> = HashMap::new();
+        let mut scorer = PairScorer::default();
         let mut failed = None;
         for finished in rx {
             if settings.stop_on_failure && failed.is_none() {
@@ -138,24 +137,10 @@ pub fn run_match(
                 continue;
             }
             let points = finished.engine1_points();
-            score.tally.add(points);
-            *score.endings.entry(finished.game.result.termination.keyword()).or_default() += 1;
-            let pair = (finished.number - 1) / 2;
-            if let Some(first) = first_of_pair.remove(&pair) {
-                score.pentanomial.add_pair(first, points);
-                score.pair_tally.add(first);
-                score.pair_tally.add(points);
-                // Once decided, the verdict stands; pairs under way still count in the score.
-                if let (Some(sprt), false) = (&settings.sprt, stop.load(Ordering::Relaxed)) {
-                    score.llr = Some(sprt.llr(&score.pentanomial));
-                    let decision = sprt.decide(&score.pentanomial);
-                    score.decision = Some(decision);
-                    if decision != SprtDecision::Continue {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            } else {
-                first_of_pair.insert(pair, points);
+            let ending = finished.game.result.termination.keyword();
+            let stopping = stop.load(Ordering::Relaxed);
+            if scorer.add(&mut score, finished.number, points, ending, settings.sprt.as_ref(), stopping) {
+                stop.store(true, Ordering::Relaxed);
             }
             on_game(&finished, &score);
         }

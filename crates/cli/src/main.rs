@@ -132,6 +132,12 @@ enum MinjikuCommand {
     Go(Box<commands::minjiku_engine::GoArgs>),
     /// The exact result when the tables hold the position, else the engine's estimate.
     Analyse(Box<commands::minjiku_analyse::MinjikuAnalyseArgs>),
+    /// Self-play games with a node budget per move: a labelled text dataset (and game lines).
+    Selfplay(Box<commands::minjiku_harness::SelfplayArgs>),
+    /// Texel-tune the evaluation weights on self-play datasets.
+    Tune(Box<commands::minjiku_harness::TuneArgs>),
+    /// A match between two weight sets, same search, from random balanced openings.
+    Match(Box<commands::minjiku_harness::MatchArgs>),
 }
 
 #[derive(Subcommand)]
@@ -209,6 +215,9 @@ fn run(command: Command) -> CliResult {
         Command::Minjiku(MinjikuCommand::Bench(a)) => commands::minjiku_engine::bench_command(&a),
         Command::Minjiku(MinjikuCommand::Go(a)) => commands::minjiku_engine::go(&a),
         Command::Minjiku(MinjikuCommand::Analyse(a)) => commands::minjiku_analyse::exec(&a),
+        Command::Minjiku(MinjikuCommand::Selfplay(a)) => commands::minjiku_harness::selfplay(&a),
+        Command::Minjiku(MinjikuCommand::Tune(a)) => commands::minjiku_harness::tune(&a),
+        Command::Minjiku(MinjikuCommand::Match(a)) => commands::minjiku_harness::match_command(&a),
         Command::Minjiku(MinjikuCommand::Tb(command)) => TableBars::run(|report| match command {
             MinjikuTbCommand::Gen(a) => minjiku::generate(&a, report),
             MinjikuTbCommand::Probe(a) => minjiku::probe(&a),

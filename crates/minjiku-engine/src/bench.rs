@@ -1,4 +1,4 @@
-//! The benchmark: fixed positions searched to a fixed depth with the hand-set weights and a
+//! The benchmark: fixed positions searched to a fixed depth with the built-in weights and a
 //! fresh table. The total node count is a signature of the search; nodes per second measure
 //! speed.
 
@@ -55,10 +55,10 @@ impl std::fmt::Display for BenchResult {
     }
 }
 
-/// Searches every benchmark position to `depth` with [`Weights::initial`] and a 16 MB table,
+/// Searches every benchmark position to `depth` with [`Weights::builtin`] and a 16 MB table,
 /// cleared before each position.
 pub fn bench(depth: u32) -> BenchResult {
-    let mut searcher = Searcher::new(Weights::initial(), 16);
+    let mut searcher = Searcher::new(Weights::builtin(), 16);
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let mut nodes = 0;

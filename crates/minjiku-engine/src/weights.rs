@@ -129,10 +129,28 @@ impl Weights {
         }
     }
 
-    /// The weights a command-line spec names: `initial` ([`Weights::initial`]) or the path of a
-    /// JSON weights file ([`Weights::load`]).
+    /// The built-in weights: the hand-set ones Texel-tuned on self-play
+    /// (`data/weights.json`, made by `tools/train-minjiku-weights.sh`; receipts in
+    /// `data/training/minjiku/`). The engine plays with these unless told otherwise.
+    pub fn builtin() -> Weights {
+        static BUILTIN: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                let parsed = serde_json::from_str::<Weights>(include_str!("../data/weights.json"));
+                // A test checks the file; a broken one falls back rather than panic.
+                parsed
+                    .ok()
+                    .filter(|w| Weights::from_vec(&w.to_vec()).is_ok())
+                    .unwrap_or_else(Weights::initial)
+            })
+            .clone()
+    }
+
+    /// The weights a command-line spec names: `tuned` ([`Weights::builtin`]), `initial`
+    /// ([`Weights::initial`]) or the path of a JSON weights file ([`Weights::load`]).
     pub fn from_spec(spec: &str) -> Result<Weights, WeightsError> {
         match spec {
+            "tuned" => Ok(Weights::builtin()),
             "initial" => Ok(Weights::initial()),
             path => Weights::load(Path::new(path)),
         }
@@ -237,6 +255,14 @@ impl Default for Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_builtin_weights_file_reads_and_is_in_range() {
+        let w: Weights = serde_json::from_str(include_str!("../data/weights.json")).unwrap();
+        assert_eq!(Weights::from_vec(&w.to_vec()).unwrap(), w);
+        assert_eq!(Weights::builtin(), w);
+        assert_eq!(Weights::from_spec("tuned").unwrap(), w);
+    }
 
     #[test]
     fn vector_round_trip_and_names() {

@@ -145,3 +145,96 @@ impl Error {
         Error::Io { path: path.to_path_buf(), source }
     }
 }
+
+/// What is wrong with a text dataset ([`crate::text_dataset`]).
+#[derive(Debug, thiserror::Error)]
+pub enum TextDatasetError {
+    /// The file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// A line of the file is wrong.
+    #[error("{}:{line}: bad dataset: {problem}", path.display())]
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong with it.
+        #[source]
+        problem: LineProblem,
+    },
+    /// The dataset is of another game.
+    #[error("{}: a dataset of '{found}', not of {expected}", path.display())]
+    WrongGame {
+        /// The file.
+        path: PathBuf,
+        /// The game asked for.
+        expected: &'static str,
+        /// The game of the file.
+        found: String,
+    },
+}
+
+/// What is wrong with one line of a text dataset.
+#[derive(Debug, thiserror::Error)]
+pub enum LineProblem {
+    /// The first line is not the format's.
+    #[error("not a text dataset (first line '{0}')")]
+    Magic(String),
+    /// A header line with an unknown key or a bad number.
+    #[error("bad header line '{0}'")]
+    Header(String),
+    /// Not five tab-separated fields.
+    #[error("expected 5 tab-separated fields, found {0}")]
+    Fields(usize),
+    /// A result other than `1-0`, `0-1`, `1/2-1/2`.
+    #[error("bad result '{0}'")]
+    Result(String),
+    /// The opening's plies are not a number.
+    #[error("bad opening length '{0}'")]
+    Opening(String),
+    /// A score is not a number or `-`.
+    #[error("bad score '{0}'")]
+    Score(String),
+    /// The start position does not read.
+    #[error("bad start position: {0}")]
+    Position(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// A move does not read or is illegal.
+    #[error("move {index}: {source}")]
+    Move {
+        /// Which move, from 1.
+        index: usize,
+        /// Why.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A move after the rules ended the game.
+    #[error("move {index} comes after the end of the game")]
+    AfterEnd {
+        /// Which move, from 1.
+        index: usize,
+    },
+    /// The scores do not pair up with the moves, or the opening is longer than the game.
+    #[error("{moves} moves, {scores} scores, an opening of {opening} plies")]
+    Scores {
+        /// Moves read.
+        moves: usize,
+        /// Scores read.
+        scores: usize,
+        /// The opening's plies.
+        opening: usize,
+    },
+    /// The stated result is not the one the rules give the final position.
+    #[error("the line says '{stated}', the rules '{found}'")]
+    Verdict {
+        /// Result and ending as written.
+        stated: String,
+        /// As the rules decide them.
+        found: String,
+    },
+}

@@ -1,14 +1,13 @@
-//! Self-play: many games in parallel, each move searched to a fixed node count, labelled with the
-//! search score and the result.
+//! Minishogi self-play: the generic loop of [`crate::variant`] under a rule set, its games stored
+//! as a [`Dataset`].
 
 use crate::dataset::{Dataset, DatasetMeta, SelfplayGame};
+use crate::variant_games::{play_games, GameRecord, SelfplaySettings};
 use minishogi::RuleSet;
-use minishogi_arena::openings::random_opening;
+use minishogi_arena::variant::Minishogi;
 use minishogi_arena::Termination;
-use minishogi_arena::{Evaluation, OpeningConfig, Rng};
-use minishogi_engine::{Limits, Score, Searcher, Weights};
-use rayon::prelude::*;
-use std::sync::atomic::AtomicBool;
+use minishogi_arena::{Evaluation, OpeningConfig};
+use minishogi_engine::{Score, Weights};
 
 /// The default spread of each move's node budget around the mean.
 pub const DEFAULT_NODE_JITTER: f64 = 0.25;
@@ -57,55 +56,39 @@ impl Default for SelfplayConfig {
     }
 }
 
-/// Plays game `index` of a run with `searcher` (its weights play both sides) and `checker` (the
-/// opening filter).
-fn play_game(
-    index: u64,
-    config: &SelfplayConfig,
-    searcher: &mut Searcher,
-    checker: &mut Searcher,
-) -> SelfplayGame {
-    let mut rng = Rng::for_item(config.seed, index);
-    let mut game = random_opening(&mut rng, checker, &config.opening, config.rules);
-    let opening_plies = game.moves().len();
-    let start = game.start().to_sfen();
-    let mut scores = vec![crate::dataset::NO_SCORE; opening_plies];
-    searcher.clear();
-    let stop = AtomicBool::new(false);
-    let outcome = loop {
-        if let Some(outcome) = game.outcome() {
-            break Some(outcome);
+impl SelfplayConfig {
+    /// The settings of the generic loop (the rule set goes into the variant).
+    pub fn settings(&self) -> SelfplaySettings {
+        SelfplaySettings {
+            games: self.games,
+            first_game: self.first_game,
+            nodes: self.nodes,
+            node_jitter: self.node_jitter,
+            seed: self.seed,
+            ply_cap: self.ply_cap,
+            opening: self.opening.clone(),
+            hash_mb: self.hash_mb,
         }
-        if game.moves().len() >= config.ply_cap {
-            break None;
-        }
-        let limits = Limits::nodes(move_nodes(config, &mut rng));
-        let result = searcher.search(&game, &limits, &stop, &mut |_| {});
-        // A position with a legal move always gets a best move; guard anyway rather than panic.
-        let Some(m) = result.best.filter(|&m| game.position().is_legal(m)) else {
-            let fallback = game.position().legal_move_list()[0];
-            scores.push(0);
-            game.play_unchecked(fallback);
-            continue;
-        };
-        scores.push(stored_score(result.score));
-        game.play_unchecked(m);
-    };
+    }
+}
+
+/// A generic game record in the dataset's form.
+fn stored_game(record: GameRecord<Minishogi>, rules: RuleSet) -> SelfplayGame {
     SelfplayGame {
-        start,
-        opening_plies: opening_plies as u16,
-        moves: game.moves().iter().map(|m| m.to_u16()).collect(),
-        scores,
-        winner: SelfplayGame::encode_winner(outcome),
-        termination: outcome.map_or(Termination::PlyCap, |o| Termination::Rules(o.reason)),
-        rules: config.rules.name().to_string(),
+        start: record.start.to_sfen(),
+        opening_plies: record.opening_plies as u16,
+        moves: record.moves.iter().map(|m| m.to_u16()).collect(),
+        scores: record.scores,
+        winner: SelfplayGame::encode_winner(record.outcome),
+        termination: record.outcome.map_or(Termination::PlyCap, |o| Termination::Rules(o.reason)),
+        rules: rules.name().to_string(),
     }
 }
 
 /// A search score as a dataset stores it: centipawns for the side to move, mates as
 /// ±(30000 − plies), within the `i16` range.
 pub(crate) fn stored_score(score: Score) -> i16 {
-    score.to_cp_clamped().clamp(-32000, 32000) as i16
+    crate::variant_games::stored_score(score.to_cp_clamped())
 }
 
 /// The dataset's `generator`: the program, and the node jitter when there is one (so that
@@ -117,16 +100,6 @@ fn generator_name(node_jitter: f64) -> String {
     } else {
         program
     }
-}
-
-/// The node budget of one move: `config.nodes` spread by `config.node_jitter`, at least 1.
-fn move_nodes(config: &SelfplayConfig, rng: &mut Rng) -> u64 {
-    let jitter = config.node_jitter.clamp(0.0, 1.0);
-    if jitter == 0.0 {
-        return config.nodes.max(1);
-    }
-    let factor = 1.0 - jitter + 2.0 * jitter * rng.unit();
-    ((config.nodes as f64 * factor).round() as u64).max(1)
 }
 
 /// Plays `config.games` games (from index `config.first_game`) with `weights` on the current
@@ -148,17 +121,9 @@ pub fn selfplay_with(
     name: &str,
     on_game: &(dyn Fn() + Sync),
 ) -> Dataset {
-    let games: Vec<SelfplayGame> = (config.first_game..config.first_game + config.games as u64)
-        .into_par_iter()
-        .map_init(
-            || (evaluation.searcher(config.hash_mb), Searcher::new(Weights::initial(), 1)),
-            |(searcher, checker), i| {
-                let record = play_game(i, config, searcher, checker);
-                on_game();
-                record
-            },
-        )
-        .collect();
+    let variant = Minishogi { rules: config.rules };
+    let records = play_games(&variant, &config.settings(), evaluation, on_game);
+    let games = records.into_iter().map(|r| stored_game(r, config.rules)).collect();
     Dataset {
         meta: DatasetMeta {
             generator: generator_name(config.node_jitter),

@@ -39,9 +39,11 @@ mod games;
 mod label;
 mod merge;
 mod stored_termination;
+pub mod text_dataset;
+pub mod variant_games;
 
 pub use dataset::Dataset;
-pub use error::Error;
+pub use error::{Error, LineProblem, TextDatasetError};
 pub use games::{selfplay, selfplay_with, SelfplayConfig, DEFAULT_NODE_JITTER};
 pub use label::{label_games, LabelConfig, Labelled};
 pub use merge::merge;

@@ -34,7 +34,7 @@ pub enum Error {
     },
     /// Tuning produced weights the engine does not accept (e.g. not finite).
     #[error("tuned weights rejected: {0}")]
-    TunedWeights(WeightsError),
+    RejectedWeights(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// A float network file for another feature set, or with layers of wrong sizes.
     #[error("{}: {problem}", path.display())]
     BadFloatNetwork {

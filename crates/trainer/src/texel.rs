@@ -10,9 +10,10 @@ use crate::training_set::{SetStats, TrainingSet};
 use crate::adam::Adam;
 use crate::gradient::{fit_k, gradient, loss};
 use crate::Error;
+use minishogi_arena::variant::{Minishogi, Variant};
 use minishogi_arena::Rng;
-use minishogi_engine::linear::MAX_WEIGHT;
 use minishogi_engine::Weights;
+use minishogi_selfplay::variant_games::GameRecord;
 use minishogi_selfplay::Dataset;
 use std::time::Instant;
 
@@ -177,6 +178,31 @@ pub fn tune_weights(
     on_epoch: impl FnMut(&EpochStats),
 ) -> Result<(Weights, TuneReport, SetStats), Error> {
     let (set, stats) = TrainingSet::from_datasets(datasets)?;
+    fit(&Minishogi::default(), &set, stats, initial, config, on_epoch)
+}
+
+/// [`tune_weights`] for any variant: tunes `initial` on the quiet positions of `games`.
+pub fn tune_variant<V: Variant>(
+    variant: &V,
+    games: &[GameRecord<V>],
+    initial: &V::Weights,
+    config: &TuneConfig,
+    on_epoch: impl FnMut(&EpochStats),
+) -> Result<(V::Weights, TuneReport, SetStats), Error> {
+    let (set, stats) = TrainingSet::from_games(variant, games);
+    fit(variant, &set, stats, initial, config, on_epoch)
+}
+
+/// Splits the set, tunes, and turns the best epoch's vector back into the variant's weights
+/// (each clamped to the variant's bound, then rounded).
+fn fit<V: Variant>(
+    variant: &V,
+    set: &TrainingSet,
+    stats: SetStats,
+    initial: &V::Weights,
+    config: &TuneConfig,
+    on_epoch: impl FnMut(&EpochStats),
+) -> Result<(V::Weights, TuneReport, SetStats), Error> {
     if set.is_empty() {
         return Err(Error::NoQuietPositions { positions: stats.positions });
     }
@@ -184,10 +210,10 @@ pub fn tune_weights(
     if train.is_empty() {
         return Err(Error::NothingToTrain);
     }
-    let report = tune(&train, &valid, &initial.to_vec(), config, on_epoch);
-    let clamp = f64::from(MAX_WEIGHT);
+    let report = tune(&train, &valid, &variant.weights_to_vec(initial), config, on_epoch);
+    let clamp = variant.max_weight();
     let bounded: Vec<f64> = report.weights.iter().map(|w| w.clamp(-clamp, clamp)).collect();
-    let weights = Weights::from_vec(&bounded).map_err(Error::TunedWeights)?;
+    let weights = variant.weights_from_vec(&bounded).map_err(|e| Error::RejectedWeights(Box::new(e)))?;
     Ok((weights, report, stats))
 }
 
@@ -205,8 +231,20 @@ pub struct WeightChange {
 /// The `count` weights that moved most from `before` to `after`, largest first (ties in
 /// weight order).
 pub fn largest_changes(before: &Weights, after: &Weights, count: usize) -> Vec<WeightChange> {
-    let names = Weights::names();
-    let (b, a) = (before.to_ints(), after.to_ints());
+    largest_changes_in(&Minishogi::default(), before, after, count)
+}
+
+/// [`largest_changes`] for any variant.
+pub fn largest_changes_in<V: Variant>(
+    variant: &V,
+    before: &V::Weights,
+    after: &V::Weights,
+    count: usize,
+) -> Vec<WeightChange> {
+    let names = variant.weight_names();
+    let ints =
+        |w: &V::Weights| -> Vec<i32> { variant.weights_to_vec(w).iter().map(|x| x.round() as i32).collect() };
+    let (b, a) = (ints(before), ints(after));
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse((a[i] - b[i]).abs()));
     order

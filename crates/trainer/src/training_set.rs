@@ -1,9 +1,11 @@
-//! The training positions: quiet labelled positions of datasets as sparse feature rows.
+//! The training positions: quiet labelled positions of datasets (Minishogi's, or the games of
+//! any variant) as sparse feature rows.
 
 use crate::Error;
+use minishogi_arena::variant::{Minishogi, Variant};
 use minishogi_arena::Rng;
-use minishogi_engine::linear::features;
 use minishogi_selfplay::dataset::{LabelledPosition, NO_SCORE};
+use minishogi_selfplay::variant_games::{for_each_position, GameRecord};
 use minishogi_selfplay::Dataset;
 use std::collections::HashSet;
 
@@ -14,12 +16,13 @@ pub const DECIDED_SCORE: i16 = 2500;
 /// is neither a capture nor a promotion (so the static value is not about to change at once),
 /// and the search did not see a decided result.
 pub fn is_quiet(lp: &LabelledPosition) -> bool {
-    let pos = &lp.position;
-    lp.score != NO_SCORE
-        && lp.score.abs() < DECIDED_SCORE
-        && !pos.in_check()
-        && !lp.best.is_promotion()
-        && pos.piece_at(lp.best.to()).is_none()
+    is_quiet_in(&Minishogi::default(), &lp.position, lp.best, lp.score)
+}
+
+/// For any variant: true for a searched, undecided score and a quiet move
+/// ([`Variant::is_quiet`]).
+pub fn is_quiet_in<V: Variant>(variant: &V, position: &V::Position, best: V::Move, score: i16) -> bool {
+    score != NO_SCORE && score.abs() < DECIDED_SCORE && variant.is_quiet(position, best)
 }
 
 /// Each game of `data` as its content hash, or `None` when a game already in `seen` (read from
@@ -33,6 +36,14 @@ pub(crate) fn first_occurrences(data: &Dataset, seen: &mut HashSet<u64>) -> Vec<
             seen.insert(hash).then_some(hash)
         })
         .collect()
+}
+
+/// A 64-bit FNV-1a hash of a game's text: stable across builds, so it picks a game's side of the
+/// split and finds a game played twice.
+fn text_hash(text: &str) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    text.bytes().fold(OFFSET, |h, b| (h ^ u64::from(b)).wrapping_mul(PRIME))
 }
 
 /// Counts from building a training set.
@@ -70,6 +81,7 @@ impl TrainingSet {
         let mut set = TrainingSet::new();
         let mut stats = SetStats::default();
         let mut seen = HashSet::new();
+        let minishogi = Minishogi::default();
         for (n, data) in datasets.iter().enumerate() {
             let groups: Vec<Option<u32>> = first_occurrences(data, &mut seen)
                 .into_iter()
@@ -85,13 +97,7 @@ impl TrainingSet {
                     return;
                 }
                 stats.quiet += 1;
-                let f = features(&lp.position);
-                set.push(
-                    f.entries.iter().map(|&(i, v)| (u32::from(i), f32::from(v))),
-                    lp.result,
-                    f32::from(lp.score),
-                    group,
-                );
+                set.push(minishogi.features(&lp.position), lp.result, f32::from(lp.score), group);
             })
             .map_err(|source| minishogi_selfplay::Error::BadGame {
                 dataset: n + 1,
@@ -100,6 +106,34 @@ impl TrainingSet {
             })?;
         }
         Ok((set, stats))
+    }
+
+    /// The quiet positions of games of any variant as feature rows, each game once (a game
+    /// whose text is that of an earlier one is skipped); a position's group is its game's hash.
+    pub fn from_games<V: Variant>(variant: &V, games: &[GameRecord<V>]) -> (TrainingSet, SetStats) {
+        let mut set = TrainingSet::new();
+        let mut stats = SetStats::default();
+        let mut seen = HashSet::new();
+        let groups: Vec<Option<u32>> = games
+            .iter()
+            .map(|g| {
+                let hash = text_hash(&g.line(variant));
+                seen.insert(hash).then_some((hash ^ (hash >> 32)) as u32)
+            })
+            .collect();
+        stats.repeated_games = groups.iter().filter(|g| g.is_none()).count();
+        for_each_position(variant, games, |lp| {
+            let Some(group) = groups[lp.game] else {
+                return;
+            };
+            stats.positions += 1;
+            if !is_quiet_in(variant, lp.position, lp.best, lp.score) {
+                return;
+            }
+            stats.quiet += 1;
+            set.push(variant.features(lp.position), lp.result, f32::from(lp.score), group);
+        });
+        (set, stats)
     }
 
     /// Adds a position: its features, the result for the side to move (1, ½, 0), the search score

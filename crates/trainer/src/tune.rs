@@ -5,7 +5,8 @@
 
 pub use crate::loss_curve::write_loss_curve;
 pub use crate::texel::{
-    largest_changes, tune, tune_weights, EpochStats, TuneConfig, TuneReport, WeightChange,
+    largest_changes, largest_changes_in, tune, tune_variant, tune_weights, EpochStats, TuneConfig,
+    TuneReport, WeightChange,
 };
-pub use crate::training_set::{SetStats, TrainingSet};
+pub use crate::training_set::{is_quiet_in, SetStats, TrainingSet};
 pub use crate::tune_files::{tune_to_files, TunedFiles};

@@ -4,3 +4,4 @@
 
 mod fake_engines;
 mod in_process;
+mod variant;

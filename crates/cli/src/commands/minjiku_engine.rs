@@ -16,8 +16,9 @@ use std::time::Duration;
 /// The weights flag shared by the engine commands.
 #[derive(Args, Clone, Debug)]
 pub struct WeightsArg {
-    /// Evaluation weights: `initial` (the hand-set ones) or a JSON weights file.
-    #[arg(long, default_value = "initial")]
+    /// Evaluation weights: `tuned` (the built-in ones), `initial` (the hand-set ones) or a JSON
+    /// weights file.
+    #[arg(long, default_value = "tuned")]
     pub weights: String,
 }
 

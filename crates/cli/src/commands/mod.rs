@@ -9,6 +9,7 @@ pub mod mate;
 pub mod minjiku;
 pub mod minjiku_analyse;
 pub mod minjiku_engine;
+pub mod minjiku_harness;
 pub mod minjiku_reach;
 pub mod nnue;
 pub mod rules;

@@ -11,6 +11,7 @@ mod match_cli;
 mod mate_cli;
 mod minjiku_cli;
 mod minjiku_engine_cli;
+mod minjiku_harness_cli;
 mod minjiku_play_cli;
 mod minjiku_tb_cli;
 mod nnue_cli;

@@ -3,3 +3,4 @@
 //! file here and a `mod` line below; see docs/testing.md.
 
 mod selfplay;
+mod text_dataset;
