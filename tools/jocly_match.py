@@ -20,6 +20,9 @@ is adjudicated to the side it favours (both recorded as such).
   python3 tools/jocly_match.py --engine target/release/minishogi --games 20 --workers 2 \\
       --ours-ms 100 --level fast --out data/matches/minjiku-jocly-100ms-fast.jsonl
   python3 tools/jocly_match.py --report data/matches/minjiku-jocly-100ms-fast.jsonl
+
+With --resume the games already in --out are skipped (the openings come from --seed, so the
+same --seed and --games give the same games), so a long match can be stopped and picked up.
 """
 
 import argparse
@@ -32,7 +35,7 @@ import sys
 import threading
 import time
 
-JOCLY_TOOLS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "tools", "jocly-minjiku")
+JOCLY_TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools", "jocly-minjiku")
 
 
 class Engine:
@@ -302,19 +305,32 @@ def main():
     ap.add_argument("--adjudicate-moves", type=int, default=5)
     ap.add_argument("--out", default="jocly_match.jsonl")
     ap.add_argument("--report", help="only summarise this records file")
+    ap.add_argument("--resume", action="store_true",
+                    help="skip the games --out already holds (same --seed and --games: the same openings)")
     args = ap.parse_args()
     if args.report:
         with open(args.report) as f:
             print(report([json.loads(l) for l in f if l.strip()]))
         return
+    for path, what in ((os.path.join(args.jocly_tools, "opponent.js"), "--jocly-tools"),
+                       (args.jocly_dist, "--jocly-dist (or JOCLY_DIST)"), (args.engine, "--engine")):
+        if not os.path.exists(path):
+            sys.exit("jocly_match: %s not found: give %s" % (path, what))
     rng = random.Random(args.seed)
     jobs = []
     for pair in range(args.games // 2):
         op = opening(args.jocly_tools, args.jocly_dist, args.opening_plies, rng)
         jobs.append((pair, op, True))
         jobs.append((pair, op, False))
-    lock = threading.Lock()
     records = []
+    if args.resume and os.path.exists(args.out):
+        with open(args.out) as f:
+            records = [json.loads(l) for l in f if l.strip()]
+        done = {r["game"] for r in records if r.get("status") != "error"}
+        records = [r for r in records if r["game"] in done]
+        jobs = [j for j in jobs if 2 * j[0] + (0 if j[2] else 1) not in done]
+        print("resuming: %d games on record, %d to play" % (len(done), len(jobs)), flush=True)
+    lock = threading.Lock()
 
     def worker():
         while True:
