@@ -9,7 +9,7 @@
 //! (the other order is an illegal slot). Positions with a piece on an extra square have no slot
 //! (see `docs/minjiku-tablebase.md`: the extra squares are gone in every table).
 
-use crate::material::Material;
+use crate::material::{Material, MAX_PIECES};
 use minjiku::{Color, Kind, Piece, Position, Square};
 
 /// Board squares (files a–j, ranks 1–10).
@@ -74,84 +74,121 @@ impl Indexer {
     /// The slot of `pos`, which must have this set's material in this orientation; `None` when a
     /// piece stands on an extra square (or the material differs).
     pub fn encode(&self, pos: &Position) -> Option<u64> {
-        let white_king = pos.king(Color::White);
-        let flip = white_king.file() >= 5;
-        let place = |sq: Square| number(if flip { mirror(sq) } else { sq });
-        let mut slot = u64::from(pos.side_to_move() == Color::Black);
-        slot = slot * KING_HALF + {
-            let n = place(white_king)?;
-            (n / 10) * 5 + n % 10
-        };
-        slot = slot * SQUARES + place(pos.king(Color::Black))?;
-        let mut numbers = [0u64; crate::material::MAX_PIECES];
-        let mut used = [false; crate::material::MAX_PIECES];
+        let n = self.pieces.len();
+        let mut squares = [pos.king(Color::White); 2 + MAX_PIECES];
+        squares[1] = pos.king(Color::Black);
+        let mut used = [false; MAX_PIECES];
         // The occupied sets, not a walk over every square: encoding is in the generator's loop.
         for color in [Color::White, Color::Black] {
             for sq in pos.occupied(color) {
                 let Some(piece) = pos.piece_at(sq).filter(|p| p.kind != Kind::King) else { continue };
                 // The first unused piece of this colour and kind, in slot order.
-                let i = (0..self.pieces.len()).find(|&i| !used[i] && self.pieces[i] == piece)?;
+                let i = (0..n).find(|&i| !used[i] && self.pieces[i] == piece)?;
                 used[i] = true;
-                numbers[i] = place(sq)?;
+                squares[2 + i] = sq;
             }
         }
-        let used = &used[..self.pieces.len()];
-        let numbers = &mut numbers[..self.pieces.len()];
-        if used.iter().any(|&u| !u) {
+        if used[..n].iter().any(|&u| !u) {
             return None;
         }
+        self.encode_squares(pos.side_to_move(), &squares[..2 + n])
+    }
+
+    /// The pieces besides the Kings in slot order.
+    pub(crate) fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The slot of the placement `squares` (the white King, the black King, then the pieces in
+    /// slot order) with `side` to move, mirrored and with equal pieces ordered as
+    /// [`Indexer::encode`] does; `None` when a square is an extra one. No position is built: the
+    /// generator's un-moves encode their predecessors with it.
+    pub(crate) fn encode_squares(&self, side: Color, squares: &[Square]) -> Option<u64> {
+        let n = self.pieces.len();
+        let flip = squares[0].file() >= 5;
+        let place = |sq: Square| number(if flip { mirror(sq) } else { sq });
+        let white_king = place(squares[0])?;
+        let mut slot = u64::from(side == Color::Black);
+        slot = slot * KING_HALF + (white_king / 10) * 5 + white_king % 10;
+        slot = slot * SQUARES + place(squares[1])?;
+        let mut numbers = [0u64; MAX_PIECES];
+        for (k, &sq) in numbers[..n].iter_mut().zip(&squares[2..2 + n]) {
+            *k = place(sq)?;
+        }
         // Equal pieces: the lower square first.
-        for i in 1..self.pieces.len() {
+        for i in 1..n {
             if self.pieces[i] == self.pieces[i - 1] && numbers[i] < numbers[i - 1] {
                 numbers.swap(i, i - 1);
             }
         }
-        Some(numbers.iter().fold(slot, |s, &n| s * SQUARES + n))
+        Some(numbers[..n].iter().fold(slot, |s, &k| s * SQUARES + k))
     }
 
-    /// The position in `slot`, if it holds a legal one: squares distinct, equal pieces in order,
-    /// the side not to move not in check.
-    pub fn decode(&self, slot: u64) -> Option<Position> {
+    /// The placement in `slot` when its squares are distinct and equal pieces in order (the
+    /// side not to move may be in check: see [`Indexer::decode`]).
+    pub(crate) fn placement(&self, slot: u64) -> Option<Placement> {
         if slot >= self.size {
             return None;
         }
         let n = self.pieces.len();
         let mut rest = slot;
-        let mut numbers = [0u64; crate::material::MAX_PIECES];
-        for k in numbers[..n].iter_mut().rev() {
+        let mut numbers = [0u64; 2 + MAX_PIECES];
+        for k in numbers[2..2 + n].iter_mut().rev() {
             *k = rest % SQUARES;
             rest /= SQUARES;
         }
-        let numbers = &numbers[..n];
-        let black_king = rest % SQUARES;
+        numbers[1] = rest % SQUARES;
         rest /= SQUARES;
         let half = rest % KING_HALF;
         let side = if rest / KING_HALF == 1 { Color::Black } else { Color::White };
-        let white_king = (half / 5) * 10 + half % 5;
-        // Every square number, Kings first (no allocation: decoding runs once per slot).
-        let mut all = [0u64; 2 + crate::material::MAX_PIECES];
-        all[0] = white_king;
-        all[1] = black_king;
-        all[2..2 + n].copy_from_slice(numbers);
-        let all = &all[..2 + n];
-        for (i, k) in all.iter().enumerate() {
-            if all[..i].contains(k) {
+        numbers[0] = (half / 5) * 10 + half % 5;
+        let numbers = &numbers[..2 + n];
+        for (i, k) in numbers.iter().enumerate() {
+            if numbers[..i].contains(k) {
                 return None;
             }
         }
         for i in 1..n {
-            if self.pieces[i] == self.pieces[i - 1] && numbers[i] < numbers[i - 1] {
+            if self.pieces[i] == self.pieces[i - 1] && numbers[2 + i] < numbers[1 + i] {
                 return None;
             }
         }
-        let king = |color| Piece::new(color, Kind::King);
-        let mut placed = [(square(white_king)?, king(Color::White)); 2 + crate::material::MAX_PIECES];
-        placed[1] = (square(black_king)?, king(Color::Black));
-        for (i, (&k, &piece)) in numbers.iter().zip(&self.pieces).enumerate() {
-            placed[2 + i] = (square(k)?, piece);
+        let mut squares = [square(numbers[0])?; 2 + MAX_PIECES];
+        for (sq, &k) in squares.iter_mut().zip(numbers).skip(1) {
+            *sq = square(k)?;
         }
-        let placed = placed[..2 + n].iter().copied();
-        Position::from_pieces(placed, side).ok()
+        Some(Placement { side, squares, len: 2 + n })
+    }
+
+    /// The position of `placement`, if it is legal (the side not to move not in check).
+    pub(crate) fn position(&self, placement: &Placement) -> Option<Position> {
+        let king = |color| Piece::new(color, Kind::King);
+        let kings = [king(Color::White), king(Color::Black)];
+        let pieces = kings.iter().chain(&self.pieces);
+        let placed = placement.squares().iter().copied().zip(pieces.copied());
+        Position::from_pieces(placed, placement.side).ok()
+    }
+
+    /// The position in `slot`, if it holds a legal one: squares distinct, equal pieces in order,
+    /// the side not to move not in check.
+    pub fn decode(&self, slot: u64) -> Option<Position> {
+        self.position(&self.placement(slot)?)
+    }
+}
+
+/// Where the Kings and pieces of a slot stand, in slot order, and the side to move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placement {
+    /// The side to move.
+    pub side: Color,
+    squares: [Square; 2 + MAX_PIECES],
+    len: usize,
+}
+
+impl Placement {
+    /// The white King's square, the black King's, then the pieces' in slot order.
+    pub fn squares(&self) -> &[Square] {
+        &self.squares[..self.len]
     }
 }
 

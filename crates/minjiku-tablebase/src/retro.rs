@@ -1,13 +1,14 @@
 //! Minjiku's side of the generic generator: [`RetroRules`] over one set's [`Indexer`], with the
 //! moves that leave the set valued through the smaller tables built before.
 
-use crate::index::Indexer;
+use crate::index::{Indexer, Placement};
+use crate::material::MAX_PIECES;
 use crate::moves::{backed_up, better, stays_in_set};
 use crate::origins::origins;
 use crate::tables::Tables;
 use minishogi_retro::{RetroRules, Value};
 use minjiku::movement::movement;
-use minjiku::{Move, MoveList, Piece, Position, Square};
+use minjiku::{Color, Kind, MoveList, Piece, Position, Square};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -53,13 +54,15 @@ impl<'a> MinjikuRetro<'a> {
 /// position: one move generation instead of two).
 pub struct Decoded {
     pos: Position,
+    /// Where the pieces stand, in slot order (the un-moves change one square of it).
+    placement: Placement,
     /// The number of moves that stay in the set and the best value of those that leave.
     moves: Cell<Option<(u32, Option<Value>)>>,
 }
 
 impl Decoded {
-    fn new(pos: Position) -> Decoded {
-        Decoded { pos, moves: Cell::new(None) }
+    fn new(pos: Position, placement: Placement) -> Decoded {
+        Decoded { pos, placement, moves: Cell::new(None) }
     }
 }
 
@@ -104,7 +107,8 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 
     fn decode(&self, index: u64) -> Option<Decoded> {
-        self.indexer.decode(index).map(Decoded::new)
+        let placement = self.indexer.placement(index)?;
+        self.indexer.position(&placement).map(|pos| Decoded::new(pos, placement))
     }
 
     fn move_count(&self, pos: &Decoded) -> u32 {
@@ -118,21 +122,28 @@ impl RetroRules for MinjikuRetro<'_> {
     fn predecessors(&self, decoded: &Decoded, _no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
         let pos = &decoded.pos;
         let mover = !pos.side_to_move();
-        let their_king = pos.king(pos.side_to_move());
-        for to in pos.occupied(mover) {
-            let Some(piece) = pos.piece_at(to) else { continue };
+        let king = |color| Piece::new(color, Kind::King);
+        let kings = [king(Color::White), king(Color::Black)];
+        let squares = decoded.placement.squares();
+        let pieces = kings.iter().chain(self.indexer.pieces());
+        for (i, (&to, &piece)) in squares.iter().zip(pieces).enumerate() {
             // An unmoved Lateral Mover never arrives; a Dragon's arrival would have burnt the
             // enemies now diagonally next to it.
-            if piece.kind == minjiku::Kind::UnmovedLateralMover || burns_on_arrival(pos, to, piece) {
+            if piece.color != mover
+                || piece.kind == Kind::UnmovedLateralMover
+                || burns_on_arrival(pos, to, piece)
+            {
                 continue;
             }
-            // Exact origins: every one is a quiet move of the piece to `to` (see `origins`).
+            // Exact origins: every one is a quiet move of the piece to `to` (see `origins`). The
+            // predecessor is encoded from its squares: a predecessor whose side not to move is in
+            // check is an illegal slot, which the generator ignores, so no position is built.
+            let mut before = [to; 2 + MAX_PIECES];
+            before[..squares.len()].copy_from_slice(squares);
             for from in origins(pos, to, piece) {
-                let Some(before) = moved_back(pos, to, from) else { continue };
-                if !before.is_attacked(their_king, mover) {
-                    if let Some(slot) = self.indexer.encode(&before) {
-                        emit(slot, 1);
-                    }
+                before[i] = from;
+                if let Some(slot) = self.indexer.encode_squares(mover, &before[..squares.len()]) {
+                    emit(slot, 1);
                 }
             }
         }
@@ -152,19 +163,6 @@ impl RetroRules for MinjikuRetro<'_> {
             }
         });
     }
-}
-
-/// `pos` with the piece on `to` put back on the empty square `from` and the other side to move
-/// (not checked for legality).
-fn moved_back(pos: &Position, to: Square, from: Square) -> Option<Position> {
-    let piece = pos.piece_at(to)?;
-    if movement(piece.kind).burns {
-        // Playing the Dragon's way back would burn: the position is assembled instead.
-        let pieces = pos.pieces().map(|(sq, p)| (if sq == to { from } else { sq }, p));
-        return Position::from_pieces(pieces, !pos.side_to_move()).ok();
-    }
-    // A plain move from `to` to the empty `from`: no capture, no burn, no promotion.
-    Some(pos.after(Move::new(to, from, false)))
 }
 
 /// True when `piece` burns and an enemy stands diagonally next to `to`.
