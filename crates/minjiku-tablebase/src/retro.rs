@@ -7,9 +7,10 @@ use crate::moves::{backed_up, better, stays_in_set};
 use crate::origins::origins;
 use crate::tables::Tables;
 use minishogi_retro::{RetroRules, Value};
+use minjiku::geometry::SquareSet;
 use minjiku::movement::movement;
 use minjiku::{Color, Kind, MoveList, Piece, Position, Square};
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 thread_local! {
@@ -49,21 +50,41 @@ impl<'a> MinjikuRetro<'a> {
     }
 }
 
-/// A decoded position with what its moves give, worked out once for both
-/// [`RetroRules::move_count`] and [`RetroRules::exit_value`] (the generator asks both of every
-/// position: one move generation instead of two).
+/// A decoded slot: where its pieces stand, and for the first pass (which asks both
+/// [`RetroRules::move_count`] and [`RetroRules::exit_value`] of every position) the position and
+/// what its moves give, worked out once. The un-moves of the later passes need only the squares:
+/// [`RetroRules::decode_legal`] builds no position.
 pub struct Decoded {
-    pos: Position,
     /// Where the pieces stand, in slot order (the un-moves change one square of it).
     placement: Placement,
+    /// The squares of White's pieces and Black's, Kings included.
+    occupied: [SquareSet; 2],
+    /// The position, built on first use (`None` if the placement is not legal).
+    pos: OnceCell<Option<Position>>,
     /// The number of moves that stay in the set and the best value of those that leave.
     moves: Cell<Option<(u32, Option<Value>)>>,
 }
 
 impl Decoded {
-    fn new(pos: Position, placement: Placement) -> Decoded {
-        Decoded { pos, placement, moves: Cell::new(None) }
+    fn new(indexer: &Indexer, placement: Placement) -> Decoded {
+        let mut occupied = [SquareSet::EMPTY; 2];
+        for (&sq, piece) in placement.squares().iter().zip(pieces_of(indexer)) {
+            occupied[piece.color.index()].insert(sq);
+        }
+        Decoded { placement, occupied, pos: OnceCell::new(), moves: Cell::new(None) }
     }
+
+    /// The position (`None` when the side not to move is in check).
+    fn position(&self, indexer: &Indexer) -> Option<&Position> {
+        self.pos.get_or_init(|| indexer.position(&self.placement)).as_ref()
+    }
+}
+
+/// The Kings and pieces of `indexer`'s set in slot order: the white King, the black King, the
+/// pieces.
+fn pieces_of(indexer: &Indexer) -> impl Iterator<Item = Piece> + '_ {
+    let king = |color| Piece::new(color, Kind::King);
+    [king(Color::White), king(Color::Black)].into_iter().chain(indexer.pieces().iter().copied())
 }
 
 impl MinjikuRetro<'_> {
@@ -72,7 +93,7 @@ impl MinjikuRetro<'_> {
         if let Some(known) = d.moves.get() {
             return known;
         }
-        let pos = &d.pos;
+        let Some(pos) = d.position(&self.indexer) else { return (0, None) };
         let known = with_moves(pos, |moves| {
             let mut in_set = 0;
             let mut best: Option<Value> = None;
@@ -107,8 +128,13 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 
     fn decode(&self, index: u64) -> Option<Decoded> {
-        let placement = self.indexer.placement(index)?;
-        self.indexer.position(&placement).map(|pos| Decoded::new(pos, placement))
+        let decoded = Decoded::new(&self.indexer, self.indexer.placement(index)?);
+        decoded.position(&self.indexer)?;
+        Some(decoded)
+    }
+
+    fn decode_legal(&self, index: u64) -> Option<Decoded> {
+        Some(Decoded::new(&self.indexer, self.indexer.placement(index)?))
     }
 
     fn move_count(&self, pos: &Decoded) -> u32 {
@@ -120,18 +146,17 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 
     fn predecessors(&self, decoded: &Decoded, _no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
-        let pos = &decoded.pos;
-        let mover = !pos.side_to_move();
-        let king = |color| Piece::new(color, Kind::King);
-        let kings = [king(Color::White), king(Color::Black)];
+        let mover = !decoded.placement.side;
         let squares = decoded.placement.squares();
-        let pieces = kings.iter().chain(self.indexer.pieces());
-        for (i, (&to, &piece)) in squares.iter().zip(pieces).enumerate() {
+        let [white, black] = decoded.occupied;
+        let occupied = SquareSet::union(white, black);
+        let enemies = decoded.occupied[(!mover).index()];
+        for (i, (&to, piece)) in squares.iter().zip(pieces_of(&self.indexer)).enumerate() {
             // An unmoved Lateral Mover never arrives; a Dragon's arrival would have burnt the
             // enemies now diagonally next to it.
             if piece.color != mover
                 || piece.kind == Kind::UnmovedLateralMover
-                || burns_on_arrival(pos, to, piece)
+                || burns_on_arrival(enemies, to, piece)
             {
                 continue;
             }
@@ -140,7 +165,7 @@ impl RetroRules for MinjikuRetro<'_> {
             // check is an illegal slot, which the generator ignores, so no position is built.
             let mut before = [to; 2 + MAX_PIECES];
             before[..squares.len()].copy_from_slice(squares);
-            for from in origins(pos, to, piece) {
+            for from in origins(occupied, to, piece) {
                 before[i] = from;
                 if let Some(slot) = self.indexer.encode_squares(mover, &before[..squares.len()]) {
                     emit(slot, 1);
@@ -149,12 +174,12 @@ impl RetroRules for MinjikuRetro<'_> {
         }
     }
 
-    fn in_check(&self, pos: &Decoded) -> bool {
-        pos.pos.is_check()
+    fn in_check(&self, decoded: &Decoded) -> bool {
+        decoded.position(&self.indexer).is_some_and(Position::is_check)
     }
 
     fn children(&self, decoded: &Decoded, emit: &mut dyn FnMut(u64)) {
-        let pos = &decoded.pos;
+        let Some(pos) = decoded.position(&self.indexer) else { return };
         with_moves(pos, |moves| {
             for &m in moves.iter().filter(|&&m| stays_in_set(pos, m)) {
                 if let Some(slot) = self.indexer.encode(&pos.after(m)) {
@@ -165,10 +190,10 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 }
 
-/// True when `piece` burns and an enemy stands diagonally next to `to`.
-fn burns_on_arrival(pos: &Position, to: Square, piece: Piece) -> bool {
+/// True when `piece` burns and one of `enemies` stands diagonally next to `to`.
+fn burns_on_arrival(enemies: SquareSet, to: Square, piece: Piece) -> bool {
     movement(piece.kind).burns
-        && [(1, 1), (1, -1), (-1, 1), (-1, -1)].iter().any(|&(df, dr)| {
-            to.offset(df, dr).and_then(|sq| pos.piece_at(sq)).is_some_and(|p| p.color != piece.color)
-        })
+        && [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+            .iter()
+            .any(|&(df, dr)| to.offset(df, dr).is_some_and(|sq| enemies.contains(sq)))
 }
