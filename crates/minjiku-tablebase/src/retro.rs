@@ -10,7 +10,7 @@ use minishogi_retro::{RetroRules, Value};
 use minjiku::geometry::SquareSet;
 use minjiku::movement::movement;
 use minjiku::{Color, Kind, MoveList, Piece, Position, Square};
-use std::cell::{Cell, OnceCell, RefCell};
+use std::cell::{OnceCell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 thread_local! {
@@ -18,15 +18,28 @@ thread_local! {
     static MOVES: RefCell<MoveList> = RefCell::new(MoveList::new());
 }
 
-/// The legal moves of `pos`, handed to `f`.
-pub(crate) fn with_moves<T>(pos: &Position, f: impl FnOnce(&MoveList) -> T) -> T {
+/// The legal moves of `pos`, or only its tactical ones (captures, burns, promotions) when
+/// `tactical`, handed to `f`.
+pub(crate) fn with_moves<T>(pos: &Position, tactical: bool, f: impl FnOnce(&MoveList) -> T) -> T {
     MOVES.with(|cell| match cell.try_borrow_mut() {
         Ok(mut list) => {
-            pos.legal_moves(&mut list);
+            if tactical {
+                pos.legal_tactical_moves(&mut list);
+            } else {
+                pos.legal_moves(&mut list);
+            }
             f(&list)
         }
         // Re-entered (never in this crate): a list of its own.
-        Err(_) => f(&pos.legal_move_list()),
+        Err(_) => {
+            let mut list = MoveList::new();
+            if tactical {
+                pos.legal_tactical_moves(&mut list);
+            } else {
+                pos.legal_moves(&mut list);
+            }
+            f(&list)
+        }
     })
 }
 
@@ -36,12 +49,18 @@ pub struct MinjikuRetro<'a> {
     smaller: &'a Tables,
     /// Set when a move led to a set `smaller` does not hold (the build order prevents it).
     missing: AtomicBool,
+    /// Whether White, Black has an unmoved Lateral Mover (whose first move leaves the set).
+    unmoved_lateral: [bool; 2],
 }
 
 impl<'a> MinjikuRetro<'a> {
     /// The rules of `indexer`'s set, looking up moves that leave it in `smaller`.
     pub fn new(indexer: Indexer, smaller: &'a Tables) -> MinjikuRetro<'a> {
-        MinjikuRetro { indexer, smaller, missing: AtomicBool::new(false) }
+        let mut unmoved_lateral = [false; 2];
+        for piece in indexer.pieces().iter().filter(|p| p.kind == Kind::UnmovedLateralMover) {
+            unmoved_lateral[piece.color.index()] = true;
+        }
+        MinjikuRetro { indexer, smaller, missing: AtomicBool::new(false), unmoved_lateral }
     }
 
     /// True when some move's set was not in the smaller tables (the values are then wrong).
@@ -50,10 +69,9 @@ impl<'a> MinjikuRetro<'a> {
     }
 }
 
-/// A decoded slot: where its pieces stand, and for the first pass (which asks both
-/// [`RetroRules::move_count`] and [`RetroRules::exit_value`] of every position) the position and
-/// what its moves give, worked out once. The un-moves of the later passes need only the squares:
-/// [`RetroRules::decode_legal`] builds no position.
+/// A decoded slot: where its pieces stand, and the position, built when first needed (the first
+/// pass's exits). Un-moves need only the squares: [`RetroRules::decode_legal`] builds no
+/// position.
 pub struct Decoded {
     /// Where the pieces stand, in slot order (the un-moves change one square of it).
     placement: Placement,
@@ -61,8 +79,6 @@ pub struct Decoded {
     occupied: [SquareSet; 2],
     /// The position, built on first use (`None` if the placement is not legal).
     pos: OnceCell<Option<Position>>,
-    /// The number of moves that stay in the set and the best value of those that leave.
-    moves: Cell<Option<(u32, Option<Value>)>>,
 }
 
 impl Decoded {
@@ -71,7 +87,7 @@ impl Decoded {
         for (&sq, piece) in placement.squares().iter().zip(pieces_of(indexer)) {
             occupied[piece.color.index()].insert(sq);
         }
-        Decoded { placement, occupied, pos: OnceCell::new(), moves: Cell::new(None) }
+        Decoded { placement, occupied, pos: OnceCell::new() }
     }
 
     /// The position (`None` when the side not to move is in check).
@@ -88,20 +104,14 @@ fn pieces_of(indexer: &Indexer) -> impl Iterator<Item = Piece> + '_ {
 }
 
 impl MinjikuRetro<'_> {
-    /// The moves of `d` that stay in the set, counted, and the best value of those that leave.
-    fn moves_of(&self, d: &Decoded) -> (u32, Option<Value>) {
-        if let Some(known) = d.moves.get() {
-            return known;
-        }
-        let Some(pos) = d.position(&self.indexer) else { return (0, None) };
-        let known = with_moves(pos, |moves| {
-            let mut in_set = 0;
+    /// The best value of the moves of `pos` that leave the set, `None` when none does. Those are
+    /// its tactical moves (captures, burns, promotions) and the first moves of an unmoved Lateral
+    /// Mover: only a side with one needs the whole move list.
+    fn best_exit(&self, pos: &Position) -> Option<Value> {
+        let tactical = !self.unmoved_lateral[pos.side_to_move().index()];
+        with_moves(pos, tactical, |moves| {
             let mut best: Option<Value> = None;
-            for &m in moves.iter() {
-                if stays_in_set(pos, m) {
-                    in_set += 1;
-                    continue;
-                }
+            for &m in moves.iter().filter(|&&m| !stays_in_set(pos, m)) {
                 let value = match self.smaller.value(&pos.after(m)) {
                     Ok(Some(v)) => backed_up(v),
                     _ => {
@@ -113,10 +123,8 @@ impl MinjikuRetro<'_> {
                     best = Some(value);
                 }
             }
-            (in_set, best)
-        });
-        d.moves.set(Some(known));
-        known
+            best
+        })
     }
 }
 
@@ -137,12 +145,18 @@ impl RetroRules for MinjikuRetro<'_> {
         Some(Decoded::new(&self.indexer, self.indexer.placement(index)?))
     }
 
-    fn move_count(&self, pos: &Decoded) -> u32 {
-        self.moves_of(pos).0
+    fn counts_moves_by_predecessors(&self) -> bool {
+        // Un-moves are a few square lookups; a legal move generation per position is not.
+        true
     }
 
-    fn exit_value(&self, pos: &Decoded) -> Option<Value> {
-        self.moves_of(pos).1
+    fn move_count(&self, decoded: &Decoded) -> u32 {
+        let Some(pos) = decoded.position(&self.indexer) else { return 0 };
+        with_moves(pos, false, |moves| moves.iter().filter(|&&m| stays_in_set(pos, m)).count() as u32)
+    }
+
+    fn exit_value(&self, decoded: &Decoded) -> Option<Value> {
+        self.best_exit(decoded.position(&self.indexer)?)
     }
 
     fn predecessors(&self, decoded: &Decoded, _no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
@@ -180,7 +194,7 @@ impl RetroRules for MinjikuRetro<'_> {
 
     fn children(&self, decoded: &Decoded, emit: &mut dyn FnMut(u64)) {
         let Some(pos) = decoded.position(&self.indexer) else { return };
-        with_moves(pos, |moves| {
+        with_moves(pos, false, |moves| {
             for &m in moves.iter().filter(|&&m| stays_in_set(pos, m)) {
                 if let Some(slot) = self.indexer.encode(&pos.after(m)) {
                     emit(slot);
@@ -196,4 +210,36 @@ fn burns_on_arrival(enemies: SquareSet, to: Square, piece: Piece) -> bool {
         && [(1, 1), (1, -1), (-1, 1), (-1, -1)]
             .iter()
             .any(|&(df, dr)| to.offset(df, dr).is_some_and(|sq| enemies.contains(sq)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::material::Material;
+
+    /// The in-set moves counted from the un-moves of every legal slot equal the moves that the
+    /// rules crate's legal move generation counts, for every slot of one-piece sets with each
+    /// kind of movement: steps and promotion (Pawn), the unmoved Lateral Mover, a skip slide
+    /// (Ninja), jumping slides, the area move, burning, rifle captures.
+    #[test]
+    fn unmoves_count_the_legal_moves_that_stay() {
+        let tables = Tables::new();
+        for name in ["KPvK", "KL*vK", "K+LvK", "KDvK", "KAvK", "KFvK", "K+BvK", "KJvK"] {
+            let material = Material::parse(name).expect("a set");
+            let rules = MinjikuRetro::new(Indexer::new(&material), &tables);
+            let size = rules.size() as usize;
+            let mut counts = vec![0u32; size];
+            for slot in 0..rules.size() {
+                if let Some(pos) = rules.decode(slot) {
+                    rules.predecessors(&pos, false, &mut |q, w| counts[q as usize] += u32::from(w));
+                }
+            }
+            for slot in 0..rules.size() {
+                if let Some(pos) = rules.decode(slot) {
+                    let fen = pos.position(&rules.indexer).map(Position::to_fen);
+                    assert_eq!(rules.move_count(&pos), counts[slot as usize], "{material}: {fen:?}");
+                }
+            }
+        }
+    }
 }
