@@ -74,14 +74,38 @@ impl Indexer {
     /// The slot of `pos`, which must have this set's material in this orientation; `None` when a
     /// piece stands on an extra square (or the material differs).
     pub fn encode(&self, pos: &Position) -> Option<u64> {
+        self.encode_view(pos, false)
+    }
+
+    /// The slot of `pos` turned by 180° with the colours swapped (as
+    /// [`crate::tables::turned`]), whose material must be this set's; no position is built.
+    pub(crate) fn encode_turned(&self, pos: &Position) -> Option<u64> {
+        self.encode_view(pos, true)
+    }
+
+    /// [`Indexer::encode`] of `pos`, or of `pos` turned round when `turn`.
+    fn encode_view(&self, pos: &Position, turn: bool) -> Option<u64> {
         let n = self.pieces.len();
-        let mut squares = [pos.king(Color::White); 2 + MAX_PIECES];
-        squares[1] = pos.king(Color::Black);
+        // Square and colour as the (turned) position has them.
+        let view = |sq: Square, color: Color| {
+            if turn {
+                (Square::new(9 - sq.file(), 11 - sq.rank()).unwrap_or(sq), !color)
+            } else {
+                (sq, color)
+            }
+        };
+        let mut squares = [view(pos.king(Color::White), Color::White).0; 2 + MAX_PIECES];
+        squares[1] = view(pos.king(Color::Black), Color::Black).0;
+        if turn {
+            squares.swap(0, 1);
+        }
         let mut used = [false; MAX_PIECES];
         // The occupied sets, not a walk over every square: encoding is in the generator's loop.
         for color in [Color::White, Color::Black] {
             for sq in pos.occupied(color) {
                 let Some(piece) = pos.piece_at(sq).filter(|p| p.kind != Kind::King) else { continue };
+                let (sq, color) = view(sq, piece.color);
+                let piece = Piece::new(color, piece.kind);
                 // The first unused piece of this colour and kind, in slot order.
                 let i = (0..n).find(|&i| !used[i] && self.pieces[i] == piece)?;
                 used[i] = true;
@@ -91,7 +115,8 @@ impl Indexer {
         if used[..n].iter().any(|&u| !u) {
             return None;
         }
-        self.encode_squares(pos.side_to_move(), &squares[..2 + n])
+        let side = if turn { !pos.side_to_move() } else { pos.side_to_move() };
+        self.encode_squares(side, &squares[..2 + n])
     }
 
     /// The pieces besides the Kings in slot order.
@@ -212,6 +237,21 @@ mod tests {
             assert_eq!(indexer.encode(&mirrored), Some(slot));
         }
         assert!(legal > 100_000);
+    }
+
+    #[test]
+    fn encoding_turned_is_encoding_the_turned_position() {
+        let indexer = Indexer::new(&Material::parse("KJvKA").expect("a set"));
+        let swapped = Indexer::new(&Material::parse("KAvKJ").expect("a set"));
+        let mut checked = 0;
+        for slot in (0..swapped.size()).step_by(99_991) {
+            let Some(pos) = swapped.decode(slot) else { continue };
+            checked += 1;
+            let turned = crate::tables::turned(&pos);
+            assert_eq!(indexer.encode_turned(&pos), indexer.encode(&turned), "{}", pos.to_fen());
+            assert!(indexer.encode(&turned).is_some());
+        }
+        assert!(checked > 300);
     }
 
     #[test]

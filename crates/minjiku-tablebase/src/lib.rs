@@ -29,6 +29,7 @@
 
 pub mod build;
 mod error;
+mod exits;
 pub mod file;
 mod generate;
 mod index;

@@ -1,6 +1,7 @@
 //! Minjiku's side of the generic generator: [`RetroRules`] over one set's [`Indexer`], with the
 //! moves that leave the set valued through the smaller tables built before.
 
+use crate::exits::ExitTables;
 use crate::index::{Indexer, Placement};
 use crate::material::MAX_PIECES;
 use crate::moves::{backed_up, better, stays_in_set};
@@ -46,7 +47,8 @@ pub(crate) fn with_moves<T>(pos: &Position, tactical: bool, f: impl FnOnce(&Move
 /// The retrograde rules of one Minjiku set.
 pub struct MinjikuRetro<'a> {
     indexer: Indexer,
-    smaller: &'a Tables,
+    /// The tables of the sets the exits lead to.
+    exits: ExitTables<'a>,
     /// Set when a move led to a set `smaller` does not hold (the build order prevents it).
     missing: AtomicBool,
     /// Whether White, Black has an unmoved Lateral Mover (whose first move leaves the set).
@@ -60,7 +62,8 @@ impl<'a> MinjikuRetro<'a> {
         for piece in indexer.pieces().iter().filter(|p| p.kind == Kind::UnmovedLateralMover) {
             unmoved_lateral[piece.color.index()] = true;
         }
-        MinjikuRetro { indexer, smaller, missing: AtomicBool::new(false), unmoved_lateral }
+        let exits = ExitTables::new(indexer.material(), smaller);
+        MinjikuRetro { indexer, exits, missing: AtomicBool::new(false), unmoved_lateral }
     }
 
     /// True when some move's set was not in the smaller tables (the values are then wrong).
@@ -112,8 +115,8 @@ impl MinjikuRetro<'_> {
         with_moves(pos, tactical, |moves| {
             let mut best: Option<Value> = None;
             for &m in moves.iter().filter(|&&m| !stays_in_set(pos, m)) {
-                let value = match self.smaller.value(&pos.after(m)) {
-                    Ok(Some(v)) => backed_up(v),
+                let value = match self.exits.value(&pos.after(m)) {
+                    Some(v) => backed_up(v),
                     _ => {
                         self.missing.store(true, Ordering::Relaxed);
                         Value::DRAW
