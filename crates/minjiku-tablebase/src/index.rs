@@ -26,6 +26,11 @@ pub struct Indexer {
     /// The pieces besides the Kings in slot order.
     pieces: Vec<Piece>,
     size: u64,
+    /// What one unit of each placement square's digit is worth in a slot (the white King's digit
+    /// is its number among the 50 squares of files a–e).
+    weights: [u64; 2 + MAX_PIECES],
+    /// Pieces with an equal piece in the set (their order in a slot depends on the squares).
+    paired: [bool; 2 + MAX_PIECES],
 }
 
 /// The board square number 0..100 of `sq` ((rank − 1) · 10 + file), `None` on an extra square.
@@ -51,7 +56,19 @@ impl Indexer {
             pieces.extend(material.side(color).iter().map(|&k| Piece::new(color, k)));
         }
         let size = 2 * KING_HALF * SQUARES * SQUARES.pow(pieces.len() as u32);
-        Indexer { material: material.clone(), pieces, size }
+        let n = pieces.len();
+        let mut weights = [0; 2 + MAX_PIECES];
+        for (i, w) in weights[..2 + n].iter_mut().enumerate() {
+            *w = SQUARES.pow((n + 1 - i) as u32);
+        }
+        let mut paired = [false; 2 + MAX_PIECES];
+        for i in 1..n {
+            if pieces[i] == pieces[i - 1] {
+                paired[1 + i] = true;
+                paired[2 + i] = true;
+            }
+        }
+        Indexer { material: material.clone(), pieces, size, weights, paired }
     }
 
     /// The material set.
@@ -147,6 +164,25 @@ impl Indexer {
             }
         }
         Some(numbers[..n].iter().fold(slot, |s, &k| s * SQUARES + k))
+    }
+
+    /// The slot of the placement in `slot` (decoded as `placement`) with its square number `i`
+    /// (see [`Placement::squares`]) changed to the board square `from` and the other side to
+    /// move: an un-move. Most un-moves change one digit of the slot; those of the white King to
+    /// files f–j (mirrored) and of a piece with an equal one (reordered) are encoded afresh.
+    pub(crate) fn unmoved(&self, slot: u64, placement: &Placement, i: usize, from: Square) -> Option<u64> {
+        let squares = placement.squares();
+        let side = !placement.side;
+        if (i == 0 && from.file() >= 5) || self.paired[i] {
+            let mut before = placement.squares;
+            before[i] = from;
+            return self.encode_squares(side, &before[..squares.len()]);
+        }
+        // The white King's digit counts the squares of files a–e only.
+        let digit = |sq: Square| number(sq).map(|k| if i == 0 { (k / 10) * 5 + k % 10 } else { k });
+        let side_weight = self.size / 2;
+        let other_side = if side == Color::Black { slot + side_weight } else { slot - side_weight };
+        Some(other_side - digit(squares[i])? * self.weights[i] + digit(from)? * self.weights[i])
     }
 
     /// The placement in `slot` when its squares are distinct and equal pieces in order (the
@@ -252,6 +288,32 @@ mod tests {
             assert!(indexer.encode(&turned).is_some());
         }
         assert!(checked > 300);
+    }
+
+    #[test]
+    fn unmoving_changes_the_slot_as_encoding_does() {
+        for name in ["KJvKA", "KGGvK", "KvK"] {
+            let indexer = Indexer::new(&Material::parse(name).expect("a set"));
+            let mut checked = 0;
+            for slot in (0..indexer.size()).step_by(indexer.size() as usize / 2_000 + 1) {
+                let Some(placement) = indexer.placement(slot) else { continue };
+                for (i, from) in (0..placement.squares().len()).flat_map(|i| (0..100).map(move |k| (i, k))) {
+                    let Some(from) = square(from).filter(|sq| !placement.squares().contains(sq)) else {
+                        continue;
+                    };
+                    let mut before = placement.squares;
+                    before[i] = from;
+                    let expected = indexer.encode_squares(!placement.side, &before[..placement.len]);
+                    assert_eq!(
+                        indexer.unmoved(slot, &placement, i, from),
+                        expected,
+                        "{name} {slot} {i} {from}"
+                    );
+                    checked += 1;
+                }
+            }
+            assert!(checked > 10_000, "{name}: {checked}");
+        }
     }
 
     #[test]

@@ -3,7 +3,6 @@
 
 use crate::exits::ExitTables;
 use crate::index::{Indexer, Placement};
-use crate::material::MAX_PIECES;
 use crate::moves::{backed_up, better, stays_in_set};
 use crate::origins::origins;
 use crate::tables::Tables;
@@ -53,6 +52,8 @@ pub struct MinjikuRetro<'a> {
     missing: AtomicBool,
     /// Whether White, Black has an unmoved Lateral Mover (whose first move leaves the set).
     unmoved_lateral: [bool; 2],
+    /// Whether White, Black has a piece that may promote.
+    may_promote: [bool; 2],
 }
 
 impl<'a> MinjikuRetro<'a> {
@@ -62,8 +63,12 @@ impl<'a> MinjikuRetro<'a> {
         for piece in indexer.pieces().iter().filter(|p| p.kind == Kind::UnmovedLateralMover) {
             unmoved_lateral[piece.color.index()] = true;
         }
+        let mut may_promote = [false; 2];
+        for piece in indexer.pieces().iter().filter(|p| p.kind.promoted().is_some()) {
+            may_promote[piece.color.index()] = true;
+        }
         let exits = ExitTables::new(indexer.material(), smaller);
-        MinjikuRetro { indexer, exits, missing: AtomicBool::new(false), unmoved_lateral }
+        MinjikuRetro { indexer, exits, missing: AtomicBool::new(false), unmoved_lateral, may_promote }
     }
 
     /// True when some move's set was not in the smaller tables (the values are then wrong).
@@ -76,6 +81,8 @@ impl<'a> MinjikuRetro<'a> {
 /// pass's exits). Un-moves need only the squares: [`RetroRules::decode_legal`] builds no
 /// position.
 pub struct Decoded {
+    /// The slot.
+    slot: u64,
     /// Where the pieces stand, in slot order (the un-moves change one square of it).
     placement: Placement,
     /// The squares of White's pieces and Black's, Kings included.
@@ -85,12 +92,12 @@ pub struct Decoded {
 }
 
 impl Decoded {
-    fn new(indexer: &Indexer, placement: Placement) -> Decoded {
+    fn new(indexer: &Indexer, slot: u64, placement: Placement) -> Decoded {
         let mut occupied = [SquareSet::EMPTY; 2];
         for (&sq, piece) in placement.squares().iter().zip(pieces_of(indexer)) {
             occupied[piece.color.index()].insert(sq);
         }
-        Decoded { placement, occupied, pos: OnceCell::new() }
+        Decoded { slot, placement, occupied, pos: OnceCell::new() }
     }
 
     /// The position (`None` when the side not to move is in check).
@@ -111,7 +118,16 @@ impl MinjikuRetro<'_> {
     /// its tactical moves (captures, burns, promotions) and the first moves of an unmoved Lateral
     /// Mover: only a side with one needs the whole move list.
     fn best_exit(&self, pos: &Position) -> Option<Value> {
-        let tactical = !self.unmoved_lateral[pos.side_to_move().index()];
+        let us = pos.side_to_move();
+        if !self.may_promote[us.index()] && !self.unmoved_lateral[us.index()] {
+            // Without promotions, a tactical move removes an enemy piece, which is then attacked
+            // (check means the same): most positions have no exit, known without generating moves.
+            let king = pos.king(!us);
+            if !pos.occupied(!us).any(|sq| sq != king && pos.is_attacked(sq, us)) {
+                return None;
+            }
+        }
+        let tactical = !self.unmoved_lateral[us.index()];
         with_moves(pos, tactical, |moves| {
             let mut best: Option<Value> = None;
             for &m in moves.iter().filter(|&&m| !stays_in_set(pos, m)) {
@@ -139,13 +155,13 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 
     fn decode(&self, index: u64) -> Option<Decoded> {
-        let decoded = Decoded::new(&self.indexer, self.indexer.placement(index)?);
+        let decoded = Decoded::new(&self.indexer, index, self.indexer.placement(index)?);
         decoded.position(&self.indexer)?;
         Some(decoded)
     }
 
     fn decode_legal(&self, index: u64) -> Option<Decoded> {
-        Some(Decoded::new(&self.indexer, self.indexer.placement(index)?))
+        Some(Decoded::new(&self.indexer, index, self.indexer.placement(index)?))
     }
 
     fn counts_moves_by_predecessors(&self) -> bool {
@@ -180,11 +196,8 @@ impl RetroRules for MinjikuRetro<'_> {
             // Exact origins: every one is a quiet move of the piece to `to` (see `origins`). The
             // predecessor is encoded from its squares: a predecessor whose side not to move is in
             // check is an illegal slot, which the generator ignores, so no position is built.
-            let mut before = [to; 2 + MAX_PIECES];
-            before[..squares.len()].copy_from_slice(squares);
             for from in origins(occupied, to, piece) {
-                before[i] = from;
-                if let Some(slot) = self.indexer.encode_squares(mover, &before[..squares.len()]) {
+                if let Some(slot) = self.indexer.unmoved(decoded.slot, &decoded.placement, i, from) {
                     emit(slot, 1);
                 }
             }
