@@ -8,7 +8,7 @@
 //! Ninja) jumps over the square next to its start whatever stands there; an area move's second
 //! step needs an empty first square next to both ends.
 
-use minjiku::geometry::{king_distance, SquareSet};
+use minjiku::geometry::SquareSet;
 use minjiku::movement::movement;
 use minjiku::{Piece, Square};
 
@@ -86,23 +86,22 @@ fn skip_slide_origins(
     }
 }
 
+/// The eight king steps.
+const KING_STEPS: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+/// The open squares one king step from `sq`.
+fn open_neighbours(occupied: SquareSet, sq: Square) -> impl Iterator<Item = Square> {
+    KING_STEPS.into_iter().filter_map(move |(df, dr)| sq.offset(df, dr).filter(|&n| open(occupied, n)))
+}
+
 /// Origins of an area move ending on `to`: one king step away, or two with an empty square next
-/// to both ends.
+/// to both ends. Those are the open squares next to `to` and the open squares next to one of them
+/// (`to` itself is occupied, by the piece).
 fn area_origins(occupied: SquareSet, to: Square, out: &mut SquareSet) {
-    for df in -2i8..=2 {
-        for dr in -2i8..=2 {
-            let Some(from) = to.offset(df, dr).filter(|&sq| sq != to && open(occupied, sq)) else { continue };
-            let reaches = king_distance(from, to) == 1
-                || (-1i8..=1).any(|sf| {
-                    (-1i8..=1).any(|sr| {
-                        from.offset(sf, sr).is_some_and(|first| {
-                            first != to && open(occupied, first) && king_distance(first, to) == 1
-                        })
-                    })
-                });
-            if reaches {
-                out.insert(from);
-            }
+    for first in open_neighbours(occupied, to) {
+        out.insert(first);
+        for from in open_neighbours(occupied, first) {
+            out.insert(from);
         }
     }
 }
