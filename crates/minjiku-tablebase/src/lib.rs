@@ -31,6 +31,7 @@
 pub mod build;
 pub mod dump;
 mod error;
+mod exits;
 pub mod file;
 mod generate;
 mod index;

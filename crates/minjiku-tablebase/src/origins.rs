@@ -8,24 +8,25 @@
 //! Ninja) jumps over the square next to its start whatever stands there; an area move's second
 //! step needs an empty first square next to both ends.
 
-use minjiku::geometry::{king_distance, SquareSet};
+use minjiku::geometry::SquareSet;
 use minjiku::movement::movement;
-use minjiku::{Piece, Position, Square};
+use minjiku::{Piece, Square};
 
-/// True when `sq` is an empty board square of `pos` (an empty extra square no longer exists).
-fn open(pos: &Position, sq: Square) -> bool {
-    !sq.is_extra() && pos.piece_at(sq).is_none()
+/// True when `sq` is a board square outside `occupied` (an empty extra square no longer exists).
+fn open(occupied: SquareSet, sq: Square) -> bool {
+    !sq.is_extra() && !occupied.contains(sq)
 }
 
-/// The squares from which `piece`, now on `to` in `pos`, reaches `to` by a quiet move of its own
-/// kind, in `pos` with `to` emptied (the squares between are the same in both).
-pub fn origins(pos: &Position, to: Square, piece: Piece) -> SquareSet {
+/// The squares from which `piece`, now on `to` among the `occupied` squares (`to` included),
+/// reaches `to` by a quiet move of its own kind, with `to` emptied (the squares between are the
+/// same in both).
+pub fn origins(occupied: SquareSet, to: Square, piece: Piece) -> SquareSet {
     let abilities = movement(piece.kind);
     let s = piece.color.forward();
     let mut out = SquareSet::EMPTY;
     let back = |sq: Square, (df, dr): (i8, i8)| sq.offset(-df * s, -dr * s);
     for &step in abilities.steps {
-        if let Some(sq) = back(to, step).filter(|&sq| open(pos, sq)) {
+        if let Some(sq) = back(to, step).filter(|&sq| open(occupied, sq)) {
             out.insert(sq);
         }
     }
@@ -37,7 +38,7 @@ pub fn origins(pos: &Position, to: Square, piece: Piece) -> SquareSet {
         let mut at = to;
         for _ in 0..range {
             match back(at, dir) {
-                Some(sq) if open(pos, sq) => {
+                Some(sq) if open(occupied, sq) => {
                     out.insert(sq);
                     at = sq;
                 }
@@ -46,10 +47,10 @@ pub fn origins(pos: &Position, to: Square, piece: Piece) -> SquareSet {
         }
     }
     for &dir in abilities.skip_slides {
-        skip_slide_origins(pos, to, |sq| back(sq, dir), &mut out);
+        skip_slide_origins(occupied, to, |sq| back(sq, dir), &mut out);
     }
     if abilities.area {
-        area_origins(pos, to, &mut out);
+        area_origins(occupied, to, &mut out);
     }
     out
 }
@@ -58,7 +59,7 @@ pub fn origins(pos: &Position, to: Square, piece: Piece) -> SquareSet {
 /// empty square with the squares at distances `1..k-1` empty (distance `k - 1`, next to the
 /// start, is skipped whatever stands on it).
 fn skip_slide_origins(
-    pos: &Position,
+    occupied: SquareSet,
     to: Square,
     back: impl Fn(Square) -> Option<Square>,
     out: &mut SquareSet,
@@ -69,7 +70,7 @@ fn skip_slide_origins(
     let mut k = 0;
     while let Some(sq) = back(at) {
         k += 1;
-        let empty = open(pos, sq);
+        let empty = open(occupied, sq);
         if k >= 3 {
             clear &= before_last;
         }
@@ -85,23 +86,22 @@ fn skip_slide_origins(
     }
 }
 
+/// The eight king steps.
+const KING_STEPS: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+/// The open squares one king step from `sq`.
+fn open_neighbours(occupied: SquareSet, sq: Square) -> impl Iterator<Item = Square> {
+    KING_STEPS.into_iter().filter_map(move |(df, dr)| sq.offset(df, dr).filter(|&n| open(occupied, n)))
+}
+
 /// Origins of an area move ending on `to`: one king step away, or two with an empty square next
-/// to both ends.
-fn area_origins(pos: &Position, to: Square, out: &mut SquareSet) {
-    for df in -2i8..=2 {
-        for dr in -2i8..=2 {
-            let Some(from) = to.offset(df, dr).filter(|&sq| sq != to && open(pos, sq)) else { continue };
-            let reaches = king_distance(from, to) == 1
-                || (-1i8..=1).any(|sf| {
-                    (-1i8..=1).any(|sr| {
-                        from.offset(sf, sr).is_some_and(|first| {
-                            first != to && open(pos, first) && king_distance(first, to) == 1
-                        })
-                    })
-                });
-            if reaches {
-                out.insert(from);
-            }
+/// to both ends. Those are the open squares next to `to` and the open squares next to one of them
+/// (`to` itself is occupied, by the piece).
+fn area_origins(occupied: SquareSet, to: Square, out: &mut SquareSet) {
+    for first in open_neighbours(occupied, to) {
+        out.insert(first);
+        for from in open_neighbours(occupied, first) {
+            out.insert(from);
         }
     }
 }

@@ -1,14 +1,16 @@
 //! Minjiku's side of the generic generator: [`RetroRules`] over one set's [`Indexer`], with the
 //! moves that leave the set valued through the smaller tables built before.
 
-use crate::index::Indexer;
+use crate::exits::ExitTables;
+use crate::index::{Indexer, Placement};
 use crate::moves::{backed_up, better, stays_in_set};
 use crate::origins::origins;
 use crate::tables::Tables;
 use minishogi_retro::{RetroRules, Value};
+use minjiku::geometry::SquareSet;
 use minjiku::movement::movement;
-use minjiku::{Move, MoveList, Piece, Position, Square};
-use std::cell::{Cell, RefCell};
+use minjiku::{Color, Kind, MoveList, Piece, Position, Square};
+use std::cell::{OnceCell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 thread_local! {
@@ -16,30 +18,57 @@ thread_local! {
     static MOVES: RefCell<MoveList> = RefCell::new(MoveList::new());
 }
 
-/// The legal moves of `pos`, handed to `f`.
-pub(crate) fn with_moves<T>(pos: &Position, f: impl FnOnce(&MoveList) -> T) -> T {
+/// The legal moves of `pos`, or only its tactical ones (captures, burns, promotions) when
+/// `tactical`, handed to `f`.
+pub(crate) fn with_moves<T>(pos: &Position, tactical: bool, f: impl FnOnce(&MoveList) -> T) -> T {
     MOVES.with(|cell| match cell.try_borrow_mut() {
         Ok(mut list) => {
-            pos.legal_moves(&mut list);
+            if tactical {
+                pos.legal_tactical_moves(&mut list);
+            } else {
+                pos.legal_moves(&mut list);
+            }
             f(&list)
         }
         // Re-entered (never in this crate): a list of its own.
-        Err(_) => f(&pos.legal_move_list()),
+        Err(_) => {
+            let mut list = MoveList::new();
+            if tactical {
+                pos.legal_tactical_moves(&mut list);
+            } else {
+                pos.legal_moves(&mut list);
+            }
+            f(&list)
+        }
     })
 }
 
 /// The retrograde rules of one Minjiku set.
 pub struct MinjikuRetro<'a> {
     indexer: Indexer,
-    smaller: &'a Tables,
+    /// The tables of the sets the exits lead to.
+    exits: ExitTables<'a>,
     /// Set when a move led to a set `smaller` does not hold (the build order prevents it).
     missing: AtomicBool,
+    /// Whether White, Black has an unmoved Lateral Mover (whose first move leaves the set).
+    unmoved_lateral: [bool; 2],
+    /// Whether White, Black has a piece that may promote.
+    may_promote: [bool; 2],
 }
 
 impl<'a> MinjikuRetro<'a> {
     /// The rules of `indexer`'s set, looking up moves that leave it in `smaller`.
     pub fn new(indexer: Indexer, smaller: &'a Tables) -> MinjikuRetro<'a> {
-        MinjikuRetro { indexer, smaller, missing: AtomicBool::new(false) }
+        let mut unmoved_lateral = [false; 2];
+        for piece in indexer.pieces().iter().filter(|p| p.kind == Kind::UnmovedLateralMover) {
+            unmoved_lateral[piece.color.index()] = true;
+        }
+        let mut may_promote = [false; 2];
+        for piece in indexer.pieces().iter().filter(|p| p.kind.promoted().is_some()) {
+            may_promote[piece.color.index()] = true;
+        }
+        let exits = ExitTables::new(indexer.material(), smaller);
+        MinjikuRetro { indexer, exits, missing: AtomicBool::new(false), unmoved_lateral, may_promote }
     }
 
     /// True when some move's set was not in the smaller tables (the values are then wrong).
@@ -48,38 +77,62 @@ impl<'a> MinjikuRetro<'a> {
     }
 }
 
-/// A decoded position with what its moves give, worked out once for both
-/// [`RetroRules::move_count`] and [`RetroRules::exit_value`] (the generator asks both of every
-/// position: one move generation instead of two).
+/// A decoded slot: where its pieces stand, and the position, built when first needed (the first
+/// pass's exits). Un-moves need only the squares: [`RetroRules::decode_legal`] builds no
+/// position.
 pub struct Decoded {
-    pos: Position,
-    /// The number of moves that stay in the set and the best value of those that leave.
-    moves: Cell<Option<(u32, Option<Value>)>>,
+    /// The slot.
+    slot: u64,
+    /// Where the pieces stand, in slot order (the un-moves change one square of it).
+    placement: Placement,
+    /// The squares of White's pieces and Black's, Kings included.
+    occupied: [SquareSet; 2],
+    /// The position, built on first use (`None` if the placement is not legal).
+    pos: OnceCell<Option<Position>>,
 }
 
 impl Decoded {
-    fn new(pos: Position) -> Decoded {
-        Decoded { pos, moves: Cell::new(None) }
+    fn new(indexer: &Indexer, slot: u64, placement: Placement) -> Decoded {
+        let mut occupied = [SquareSet::EMPTY; 2];
+        for (&sq, piece) in placement.squares().iter().zip(pieces_of(indexer)) {
+            occupied[piece.color.index()].insert(sq);
+        }
+        Decoded { slot, placement, occupied, pos: OnceCell::new() }
+    }
+
+    /// The position (`None` when the side not to move is in check).
+    fn position(&self, indexer: &Indexer) -> Option<&Position> {
+        self.pos.get_or_init(|| indexer.position(&self.placement)).as_ref()
     }
 }
 
+/// The Kings and pieces of `indexer`'s set in slot order: the white King, the black King, the
+/// pieces.
+fn pieces_of(indexer: &Indexer) -> impl Iterator<Item = Piece> + '_ {
+    let king = |color| Piece::new(color, Kind::King);
+    [king(Color::White), king(Color::Black)].into_iter().chain(indexer.pieces().iter().copied())
+}
+
 impl MinjikuRetro<'_> {
-    /// The moves of `d` that stay in the set, counted, and the best value of those that leave.
-    fn moves_of(&self, d: &Decoded) -> (u32, Option<Value>) {
-        if let Some(known) = d.moves.get() {
-            return known;
+    /// The best value of the moves of `pos` that leave the set, `None` when none does. Those are
+    /// its tactical moves (captures, burns, promotions) and the first moves of an unmoved Lateral
+    /// Mover: only a side with one needs the whole move list.
+    fn best_exit(&self, pos: &Position) -> Option<Value> {
+        let us = pos.side_to_move();
+        if !self.may_promote[us.index()] && !self.unmoved_lateral[us.index()] {
+            // Without promotions, a tactical move removes an enemy piece, which is then attacked
+            // (check means the same): most positions have no exit, known without generating moves.
+            let king = pos.king(!us);
+            if !pos.occupied(!us).any(|sq| sq != king && pos.is_attacked(sq, us)) {
+                return None;
+            }
         }
-        let pos = &d.pos;
-        let known = with_moves(pos, |moves| {
-            let mut in_set = 0;
+        let tactical = !self.unmoved_lateral[us.index()];
+        with_moves(pos, tactical, |moves| {
             let mut best: Option<Value> = None;
-            for &m in moves.iter() {
-                if stays_in_set(pos, m) {
-                    in_set += 1;
-                    continue;
-                }
-                let value = match self.smaller.value(&pos.after(m)) {
-                    Ok(Some(v)) => backed_up(v),
+            for &m in moves.iter().filter(|&&m| !stays_in_set(pos, m)) {
+                let value = match self.exits.value(&pos.after(m)) {
+                    Some(v) => backed_up(v),
                     _ => {
                         self.missing.store(true, Ordering::Relaxed);
                         Value::DRAW
@@ -89,10 +142,8 @@ impl MinjikuRetro<'_> {
                     best = Some(value);
                 }
             }
-            (in_set, best)
-        });
-        d.moves.set(Some(known));
-        known
+            best
+        })
     }
 }
 
@@ -104,47 +155,62 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 
     fn decode(&self, index: u64) -> Option<Decoded> {
-        self.indexer.decode(index).map(Decoded::new)
+        let decoded = Decoded::new(&self.indexer, index, self.indexer.placement(index)?);
+        decoded.position(&self.indexer)?;
+        Some(decoded)
     }
 
-    fn move_count(&self, pos: &Decoded) -> u32 {
-        self.moves_of(pos).0
+    fn decode_legal(&self, index: u64) -> Option<Decoded> {
+        Some(Decoded::new(&self.indexer, index, self.indexer.placement(index)?))
     }
 
-    fn exit_value(&self, pos: &Decoded) -> Option<Value> {
-        self.moves_of(pos).1
+    fn counts_moves_by_predecessors(&self) -> bool {
+        // Un-moves are a few square lookups; a legal move generation per position is not.
+        true
+    }
+
+    fn move_count(&self, decoded: &Decoded) -> u32 {
+        let Some(pos) = decoded.position(&self.indexer) else { return 0 };
+        with_moves(pos, false, |moves| moves.iter().filter(|&&m| stays_in_set(pos, m)).count() as u32)
+    }
+
+    fn exit_value(&self, decoded: &Decoded) -> Option<Value> {
+        self.best_exit(decoded.position(&self.indexer)?)
     }
 
     fn predecessors(&self, decoded: &Decoded, _no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
-        let pos = &decoded.pos;
-        let mover = !pos.side_to_move();
-        let their_king = pos.king(pos.side_to_move());
-        for to in pos.occupied(mover) {
-            let Some(piece) = pos.piece_at(to) else { continue };
+        let mover = !decoded.placement.side;
+        let squares = decoded.placement.squares();
+        let [white, black] = decoded.occupied;
+        let occupied = SquareSet::union(white, black);
+        let enemies = decoded.occupied[(!mover).index()];
+        for (i, (&to, piece)) in squares.iter().zip(pieces_of(&self.indexer)).enumerate() {
             // An unmoved Lateral Mover never arrives; a Dragon's arrival would have burnt the
             // enemies now diagonally next to it.
-            if piece.kind == minjiku::Kind::UnmovedLateralMover || burns_on_arrival(pos, to, piece) {
+            if piece.color != mover
+                || piece.kind == Kind::UnmovedLateralMover
+                || burns_on_arrival(enemies, to, piece)
+            {
                 continue;
             }
-            // Exact origins: every one is a quiet move of the piece to `to` (see `origins`).
-            for from in origins(pos, to, piece) {
-                let Some(before) = moved_back(pos, to, from) else { continue };
-                if !before.is_attacked(their_king, mover) {
-                    if let Some(slot) = self.indexer.encode(&before) {
-                        emit(slot, 1);
-                    }
+            // Exact origins: every one is a quiet move of the piece to `to` (see `origins`). The
+            // predecessor is encoded from its squares: a predecessor whose side not to move is in
+            // check is an illegal slot, which the generator ignores, so no position is built.
+            for from in origins(occupied, to, piece) {
+                if let Some(slot) = self.indexer.unmoved(decoded.slot, &decoded.placement, i, from) {
+                    emit(slot, 1);
                 }
             }
         }
     }
 
-    fn in_check(&self, pos: &Decoded) -> bool {
-        pos.pos.is_check()
+    fn in_check(&self, decoded: &Decoded) -> bool {
+        decoded.position(&self.indexer).is_some_and(Position::is_check)
     }
 
     fn children(&self, decoded: &Decoded, emit: &mut dyn FnMut(u64)) {
-        let pos = &decoded.pos;
-        with_moves(pos, |moves| {
+        let Some(pos) = decoded.position(&self.indexer) else { return };
+        with_moves(pos, false, |moves| {
             for &m in moves.iter().filter(|&&m| stays_in_set(pos, m)) {
                 if let Some(slot) = self.indexer.encode(&pos.after(m)) {
                     emit(slot);
@@ -154,23 +220,42 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 }
 
-/// `pos` with the piece on `to` put back on the empty square `from` and the other side to move
-/// (not checked for legality).
-fn moved_back(pos: &Position, to: Square, from: Square) -> Option<Position> {
-    let piece = pos.piece_at(to)?;
-    if movement(piece.kind).burns {
-        // Playing the Dragon's way back would burn: the position is assembled instead.
-        let pieces = pos.pieces().map(|(sq, p)| (if sq == to { from } else { sq }, p));
-        return Position::from_pieces(pieces, !pos.side_to_move()).ok();
-    }
-    // A plain move from `to` to the empty `from`: no capture, no burn, no promotion.
-    Some(pos.after(Move::new(to, from, false)))
+/// True when `piece` burns and one of `enemies` stands diagonally next to `to`.
+fn burns_on_arrival(enemies: SquareSet, to: Square, piece: Piece) -> bool {
+    movement(piece.kind).burns
+        && [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+            .iter()
+            .any(|&(df, dr)| to.offset(df, dr).is_some_and(|sq| enemies.contains(sq)))
 }
 
-/// True when `piece` burns and an enemy stands diagonally next to `to`.
-fn burns_on_arrival(pos: &Position, to: Square, piece: Piece) -> bool {
-    movement(piece.kind).burns
-        && [(1, 1), (1, -1), (-1, 1), (-1, -1)].iter().any(|&(df, dr)| {
-            to.offset(df, dr).and_then(|sq| pos.piece_at(sq)).is_some_and(|p| p.color != piece.color)
-        })
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::material::Material;
+
+    /// The in-set moves counted from the un-moves of every legal slot equal the moves that the
+    /// rules crate's legal move generation counts, for every slot of one-piece sets with each
+    /// kind of movement: steps and promotion (Pawn), the unmoved Lateral Mover, a skip slide
+    /// (Ninja), jumping slides, the area move, burning, rifle captures.
+    #[test]
+    fn unmoves_count_the_legal_moves_that_stay() {
+        let tables = Tables::new();
+        for name in ["KPvK", "KL*vK", "K+LvK", "KDvK", "KAvK", "KFvK", "K+BvK", "KJvK"] {
+            let material = Material::parse(name).expect("a set");
+            let rules = MinjikuRetro::new(Indexer::new(&material), &tables);
+            let size = rules.size() as usize;
+            let mut counts = vec![0u32; size];
+            for slot in 0..rules.size() {
+                if let Some(pos) = rules.decode(slot) {
+                    rules.predecessors(&pos, false, &mut |q, w| counts[q as usize] += u32::from(w));
+                }
+            }
+            for slot in 0..rules.size() {
+                if let Some(pos) = rules.decode(slot) {
+                    let fen = pos.position(&rules.indexer).map(Position::to_fen);
+                    assert_eq!(rules.move_count(&pos), counts[slot as usize], "{material}: {fen:?}");
+                }
+            }
+        }
+    }
 }

@@ -49,6 +49,11 @@ impl Tables {
         self.tables.contains_key(material)
     }
 
+    /// The index and values of canonical `material`, if held.
+    pub(crate) fn get(&self, material: &Material) -> Option<(&Indexer, &Values)> {
+        self.tables.get(material).map(|(indexer, values)| (indexer, values))
+    }
+
     /// The sets held, sorted by name.
     pub fn materials(&self) -> Vec<Material> {
         let mut out: Vec<Material> = self.tables.keys().cloned().collect();

@@ -98,7 +98,7 @@ impl VerifyRules for MinjikuVerify<'_> {
     }
 
     fn children(&self, pos: &Position, _: &mut (), children: &mut Vec<Child>) -> Result<(), MinjikuTbError> {
-        with_moves(pos, |moves| {
+        with_moves(pos, false, |moves| {
             for &m in moves.iter() {
                 let child = pos.after(m);
                 // A child the index encodes has this set's material (a capture, burn or promotion
@@ -117,7 +117,9 @@ impl VerifyRules for MinjikuVerify<'_> {
     }
 
     fn describe_move(&self, pos: &Position, _: &(), i: usize) -> String {
-        with_moves(pos, |moves| moves.iter().nth(i).map_or_else(|| format!("{i}"), |&m| pos.move_to_coord(m)))
+        with_moves(pos, false, |moves| {
+            moves.iter().nth(i).map_or_else(|| format!("{i}"), |&m| pos.move_to_coord(m))
+        })
     }
 }
 

@@ -148,6 +148,12 @@ impl SquareSet {
         self.0 & (1u128 << sq.index()) != 0
     }
 
+    /// The squares in `a` or `b`.
+    #[inline]
+    pub const fn union(a: SquareSet, b: SquareSet) -> SquareSet {
+        SquareSet(a.0 | b.0)
+    }
+
     /// True when the set is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {

@@ -25,14 +25,19 @@ impl Position {
         side: Color,
     ) -> Result<Position, PositionError> {
         let mut board = [None; MAILBOX];
+        // The squares given (a later piece on a square replaces an earlier one), walked in index
+        // order: not every square of the board (the endgame tables build positions of 3 or 4
+        // pieces by the hundred million).
+        let mut given = SquareSet::EMPTY;
         for (sq, piece) in pieces {
             board[sq.index()] = Some(piece);
+            given.insert(sq);
         }
         let mut occupied = [SquareSet::EMPTY; 2];
         let mut kings = [None, None];
         let mut king_count = [0u32; 2];
         let mut hash = if side == Color::Black { zobrist::SIDE_KEY } else { 0 };
-        for sq in Square::all() {
+        for sq in given {
             if let Some(p) = board[sq.index()] {
                 occupied[p.color.index()].insert(sq);
                 hash ^= zobrist::piece_key(p.color, p.kind, sq);
@@ -96,7 +101,9 @@ impl Position {
 
     /// All pieces with their squares, in square index order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+        // The union of the occupied sets iterates in index order.
+        let occupied = SquareSet::union(self.occupied[0], self.occupied[1]);
+        occupied.filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
     /// The enemy squares that `m` burns: when a Fire Dragon moves, every enemy piece on the four

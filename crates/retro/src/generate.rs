@@ -18,6 +18,7 @@
 mod chunks;
 mod counters;
 mod seeds;
+mod unmove_counts;
 mod work;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -153,6 +154,8 @@ fn analyse<R: RetroRules>(
     let mut next: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     let seed_chunks: ChunkSeeds = Mutex::new(Vec::new());
     let too_large = AtomicBool::new(false);
+    // Counts from un-moves: the first pass stores only the exits' move (see `unmove_counts`).
+    let by_unmoves = rules.counts_moves_by_predecessors();
     for_each_chunk(size, "moves", progress, |start, end| {
         let mut most = 0;
         let mut mated = false;
@@ -161,14 +164,18 @@ fn analyse<R: RetroRules>(
         rules.decode_range(start, end, &mut |index, pos| {
             let Some(pos) = pos else { return };
             let exit = rules.exit_value(&pos);
-            // Moves that leave the set count as one more move (see `seeds`).
-            let n = rules.move_count(&pos) + u32::from(exit.is_some());
             if let Some(d) = exit.and_then(Value::dtm) {
                 match u32::try_from(index) {
                     Ok(slot) => seeds.push((slot, d.min(255) as u8)),
                     Err(_) => too_large.store(true, Ordering::Relaxed),
                 }
             }
+            // Moves that leave the set count as one more move (see `seeds`).
+            if by_unmoves {
+                bytes[(index - start) as usize] = u8::from(exit.is_some());
+                return;
+            }
+            let n = rules.move_count(&pos) + u32::from(exit.is_some());
             most = most.max(n);
             // No legal move: a loss in 0. Too many moves is reported after the pass.
             bytes[(index - start) as usize] = if n == 0 {
@@ -191,6 +198,10 @@ fn analyse<R: RetroRules>(
         return Err(GenerateError::TooLarge { material: name.to_string(), slots: size });
     }
     let seeds = Seeds::from_chunks(seed_chunks);
+    if by_unmoves {
+        let counted = unmove_counts::count_moves(rules, work, &scan, progress);
+        most_moves.fetch_max(u64::from(counted), Ordering::Relaxed);
+    }
     let most = most_moves.load(Ordering::Relaxed);
     if most > u64::from(MAX_MOVES) {
         return Err(GenerateError::TooManyMoves { material: name.to_string(), moves: most as u32 });
@@ -348,6 +359,75 @@ mod tests {
             let (values, stats) = retrograde(&Piles(40), "piles", &options).expect("generates");
             assert_eq!(values, expected(40));
             assert_eq!(stats.longest, 26);
+        }
+    }
+
+    /// The piles with moves that leave the set (a pile of `i ≡ 4 (mod 5)` may leave winning in
+    /// 1, one of `i ≡ 6 (mod 7)` losing in 2), their other moves counted forward or from the
+    /// un-moves.
+    struct ExitPiles {
+        piles: Piles,
+        by_unmoves: bool,
+    }
+
+    impl RetroRules for ExitPiles {
+        type Pos = u64;
+
+        fn size(&self) -> u64 {
+            self.piles.size()
+        }
+
+        fn decode(&self, index: u64) -> Option<u64> {
+            self.piles.decode(index)
+        }
+
+        fn counts_moves_by_predecessors(&self) -> bool {
+            self.by_unmoves
+        }
+
+        fn move_count(&self, pos: &u64) -> u32 {
+            // Asked only when counting forward: a count of 0 from the un-moves' side would show.
+            if self.by_unmoves {
+                0
+            } else {
+                self.piles.move_count(pos)
+            }
+        }
+
+        fn exit_value(&self, &pos: &u64) -> Option<Value> {
+            let n = self.piles.0;
+            match (pos < n && pos % 5 == 4, pos < n && pos % 7 == 6) {
+                (true, _) => Value::mate(1),
+                (false, true) => Value::mate(2),
+                _ => None,
+            }
+        }
+
+        fn predecessors(&self, pos: &u64, no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
+            self.piles.predecessors(pos, no_moves, emit);
+        }
+
+        fn in_check(&self, pos: &u64) -> bool {
+            self.piles.in_check(pos)
+        }
+
+        fn children(&self, pos: &u64, emit: &mut dyn FnMut(u64)) {
+            self.piles.children(pos, emit);
+        }
+    }
+
+    #[test]
+    fn counts_from_unmoves_give_the_same_values() {
+        for threads in [1, 2] {
+            let options = GenerateOptions { threads: Some(threads), progress: None };
+            let generate = |by_unmoves| {
+                retrograde(&ExitPiles { piles: Piles(40), by_unmoves }, "piles", &options).expect("generates")
+            };
+            let (forward, forward_stats) = generate(false);
+            let (counted, counted_stats) = generate(true);
+            assert!(forward != expected(40), "the exits must change some values");
+            assert_eq!(counted, forward);
+            assert_eq!(counted_stats, forward_stats);
         }
     }
 

@@ -39,6 +39,16 @@ pub trait RetroRules: Sync {
     /// The number of legal moves of the side to move that stay in the set.
     fn move_count(&self, pos: &Self::Pos) -> u32;
 
+    /// True when the generator may count the moves of every position from the un-moves of the
+    /// others instead of calling [`RetroRules::move_count`]: one pass over the legal positions
+    /// adds each weight [`RetroRules::predecessors`] reports to its slot's counter, which by the
+    /// weight contract is that slot's number of moves that stay in the set. Cheaper for a game
+    /// whose un-moves are cheaper than its legal move generation, when `predecessors` does not
+    /// depend on its `no_moves` argument (the pass gives `false`). The default: `false`.
+    fn counts_moves_by_predecessors(&self) -> bool {
+        false
+    }
+
     /// The best value, from the side to move's point of view, among the legal moves of `pos` that
     /// leave the set (in a game without drops, captures and promotions lead into other, smaller
     /// tables built before: the value of such a move is the negated value found there, one ply

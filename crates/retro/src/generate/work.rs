@@ -87,6 +87,41 @@ impl<'a> Work<'a> {
         }
     }
 
+    /// Calls `f(slot)` for each slot of `start..end` not holding `byte`, in order (`start` a
+    /// multiple of 8); words holding only `byte` are skipped with one test.
+    #[inline]
+    pub(super) fn scan_other(&self, start: u64, end: u64, byte: u8, mut f: impl FnMut(u64)) {
+        let pattern = u64::from(byte) * ONES;
+        for w in start / 8..end.div_ceil(8) {
+            let word = self.words[w as usize].load(Ordering::Relaxed);
+            if word == pattern {
+                continue;
+            }
+            for k in 0..8 {
+                let slot = w * 8 + k;
+                if slot < end && (word >> (k * 8)) as u8 != byte {
+                    f(slot);
+                }
+            }
+        }
+    }
+
+    /// Replaces the byte `b` of each slot of `start..end` by `f(b)` (`start` a multiple of 8; no
+    /// other thread may write these slots meanwhile).
+    pub(super) fn rewrite(&self, start: u64, end: u64, mut f: impl FnMut(u8) -> u8) {
+        debug_assert!(start.is_multiple_of(8));
+        for w in start / 8..end.div_ceil(8) {
+            let word = &self.words[w as usize];
+            let mut bytes = word.load(Ordering::Relaxed).to_le_bytes();
+            for (k, b) in bytes.iter_mut().enumerate() {
+                if w * 8 + (k as u64) < end {
+                    *b = f(*b);
+                }
+            }
+            word.store(u64::from_le_bytes(bytes), Ordering::Relaxed);
+        }
+    }
+
     /// Calls `f(slot)` for each slot of `start..end` holding `byte`, in order (`start` a multiple
     /// of 8). Eight slots are tested per load.
     #[inline]
@@ -136,6 +171,22 @@ mod tests {
         let mut found = Vec::new();
         work.scan(16, 500, 7, |i| found.push(i));
         assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn scan_other_and_rewrite_touch_exactly_their_slots() {
+        let mut words = vec![u64::MAX; 4];
+        let work = Work::new(bytes_of_words(&mut words), 30).expect("aligned");
+        for i in [3, 9, 17, 29] {
+            assert!(work.update(i, |_| Some(i as u8)).is_ok());
+        }
+        let mut found = Vec::new();
+        work.scan_other(8, 30, 255, |i| found.push(i));
+        assert_eq!(found, [9, 17, 29]);
+        work.rewrite(8, 20, |b| b.wrapping_add(1));
+        assert_eq!((0..30).map(|i| work.get(i)).filter(|&b| b == 0).count(), 10);
+        assert_eq!((work.get(9), work.get(17), work.get(29), work.get(3)), (10, 18, 29, 3));
+        assert_eq!((work.get(7), work.get(20)), (255, 255));
     }
 
     #[test]
