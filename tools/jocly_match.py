@@ -140,7 +140,9 @@ class Jocly:
 
 def legal_in_jocly(tools, dist, moves):
     env = dict(os.environ, JOCLY_DIST=dist)
-    out = subprocess.run(["node", os.path.join(tools, "opponent.js"), "--legal"] + moves,
+    # One line on stdin: with no MOVE arguments the script reads its positions from stdin.
+    out = subprocess.run(["node", os.path.join(tools, "opponent.js"), "--legal"],
+                         input=("startpos " + " ".join(moves)).strip() + "\n",
                          capture_output=True, text=True, env=env).stdout.strip()
     if out.startswith("error") or out.startswith("none"):
         return []
@@ -320,6 +322,8 @@ def main():
     jobs = []
     for pair in range(args.games // 2):
         op = opening(args.jocly_tools, args.jocly_dist, args.opening_plies, rng)
+        if len(op) < args.opening_plies:
+            sys.exit("jocly_match: no opening: Jocly listed no legal moves after %s" % op)
         jobs.append((pair, op, True))
         jobs.append((pair, op, False))
     records = []
