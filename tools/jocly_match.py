@@ -150,12 +150,16 @@ def legal_in_jocly(tools, dist, moves):
 
 
 def opening(tools, dist, plies, rng):
-    moves = []
-    for _ in range(plies):
-        legal = sorted(legal_in_jocly(tools, dist, moves))
-        if not legal:
-            break
-        moves.append(rng.choice(legal))
+    """Random plies from Jocly's legal lists; drawn again when the game ends inside them."""
+    for _ in range(20):
+        moves = []
+        for _ in range(plies):
+            legal = sorted(legal_in_jocly(tools, dist, moves))
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        if len(moves) == plies:
+            return moves
     return moves
 
 
@@ -323,7 +327,7 @@ def main():
     for pair in range(args.games // 2):
         op = opening(args.jocly_tools, args.jocly_dist, args.opening_plies, rng)
         if len(op) < args.opening_plies:
-            sys.exit("jocly_match: no opening: Jocly listed no legal moves after %s" % op)
+            sys.exit("jocly_match: no opening: Jocly lists no legal moves (is JOCLY_DIST a Jocly build?)")
         jobs.append((pair, op, True))
         jobs.append((pair, op, False))
     records = []
