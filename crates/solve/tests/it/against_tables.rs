@@ -36,7 +36,10 @@ struct Tally {
 fn agree(sfen: &str, value: Value, report: &Report, tally: &mut Tally) {
     let dtm = value.dtm().map(u32::from);
     if std::env::var_os("SOLVE_SAMPLE_VERBOSE").is_some() {
-        eprintln!("{sfen}\ttable {value}\t{:?}\t{:?}\t{} nodes", report.verdict, report.established, report.nodes);
+        eprintln!(
+            "{sfen}\ttable {value}\t{:?}\t{:?}\t{} nodes",
+            report.verdict, report.established, report.nodes
+        );
     }
     tally.positions += 1;
     tally.nodes += report.nodes;
