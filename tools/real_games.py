@@ -137,16 +137,26 @@ def table(args) -> None:
             found = re.search(r"(\d+) plies before the end", c[9] if len(c) > 9 else "")
             n = int(found.group(1)) if found else None
             rows.append((n, c[1], c[5], c))
-    print("| plies before the end | positions | `solve` proved | `mate --any-move` proved |")
-    print("| --- | --- | --- | --- |")
+    print("| plies before the end | positions | `solve` proved | `mate --any-move` proved | only `solve` | only `mate` |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for n in DISTANCES + (None,):
         sel = [r for r in rows if n is None or (r[0] is not None and r[0] == n)]
         if not sel:
             continue
         s = sum(not r[1].startswith("unknown") for r in sel)
         m = sum(not r[2].startswith("unknown") for r in sel)
+        only_s = sum(not r[1].startswith("unknown") and r[2].startswith("unknown") for r in sel)
+        only_m = sum(r[1].startswith("unknown") and not r[2].startswith("unknown") for r in sel)
         label = "all" if n is None else str(n)
-        print(f"| {label} | {len(sel)} | {s} ({100 * s / len(sel):.0f} %) | {m} ({100 * m / len(sel):.0f} %) |")
+        print(f"| {label} | {len(sel)} | {s} ({100 * s / len(sel):.0f} %) | {m} ({100 * m / len(sel):.0f} %) "
+              f"| {only_s} | {only_m} |")
+    both = [r[3] for r in rows]
+    for name, at in (("solve", 1), ("mate --any-move", 5)):
+        proved = [c for c in both if not c[at].startswith("unknown")]
+        print(f"{name}: {len(proved)} proved, {sum(int(c[at + 1]) for c in proved):,} nodes and "
+              f"{sum(float(c[at + 2]) for c in proved):.1f} s on them; {sum(int(c[at + 1]) for c in both):,} "
+              f"nodes and {sum(float(c[at + 2]) for c in both):.1f} s in all; peak RSS at most "
+              f"{max(int(c[at + 3]) for c in both)} MB")
     for n, s, m, c in rows:
         sw, mw = s.split()[0], m.split()[0]
         if "unknown" not in (sw, mw) and sw != mw:
