@@ -15,7 +15,8 @@ a line after a `# game …` comment (the SFENs come from `minishogi show`).
 `solve --json`, and `mate --any-move --max-plies P --json`, which proves only wins of the side to
 move within P plies, so a loss is proved the way a user would: a mate within P for the opponent
 after every legal reply. Half the budget goes to the side to move's win and half, split evenly,
-to the replies (solve too spends half on each side). Each line: the SFEN, solve's answer, nodes,
+to the replies (solve too spends half on each side). `--mate-from OLD.tsv` reuses the `mate`
+answers of an earlier run (after a change to `solve` alone). Each line: the SFEN, solve's answer, nodes,
 seconds and peak RSS, then mate's. `table` counts the proved shares by distance from the end and
 lists any disagreement (a win one claims that the other refutes).
 """
@@ -101,7 +102,20 @@ def mate_answer(args, sfen: str) -> tuple:
             nodes, secs, peak)
 
 
+def earlier_mate_answers(path: str) -> dict:
+    """`mate`'s columns of an earlier `run`'s output, by SFEN (`--mate-from`)."""
+    answers = {}
+    if path:
+        with open(path) as f:
+            for line in f:
+                c = line.rstrip("\n").split("\t")
+                if not line.startswith("#") and len(c) >= 9:
+                    answers[c[0]] = (c[5], int(c[6]), float(c[7]), int(c[8]))
+    return answers
+
+
 def run(args) -> None:
+    earlier = earlier_mate_answers(args.mate_from)
     comment = ""
     print("# sfen\tsolve\tnodes\ts\trss_mb\tmate\tnodes\ts\trss_mb\twhere")
     with open(args.positions) as f:
@@ -122,7 +136,7 @@ def run(args) -> None:
                 solve = "unknown" + ("" if not any(known) else " (" + ", ".join(k for k in known if k) + ")")
             else:
                 solve = f"{s['result']} {s['plies']}" + ("" if s["shortest"] else "+")
-            mate, m_nodes, m_secs, m_rss = mate_answer(args, line)
+            mate, m_nodes, m_secs, m_rss = earlier.get(line) or mate_answer(args, line)
             print(f"{line}\t{solve}\t{s['nodes']}\t{s_secs:.1f}\t{s_rss}\t{mate}\t{m_nodes}\t{m_secs:.1f}"
                   f"\t{m_rss}\t{comment}", flush=True)
 
@@ -180,6 +194,8 @@ def main() -> None:
     r.add_argument("--time", type=float, default=45.0, help="seconds a position, for each program")
     r.add_argument("--max-plies", type=int, default=21)
     r.add_argument("--memory", type=int, default=256)
+    r.add_argument("--mate-from", help="reuse the mate answers of an earlier run's output (after a "
+                   "change to solve only)")
     t = sub.add_parser("table")
     t.add_argument("results")
     args = parser.parse_args()
