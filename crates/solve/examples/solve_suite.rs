@@ -53,7 +53,10 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         let answer = match report.verdict {
             Verdict::Win { plies, shortest } => format!("win {plies}{}", if shortest { "" } else { "+" }),
             Verdict::Loss { plies, shortest } => format!("loss {plies}{}", if shortest { "" } else { "+" }),
-            Verdict::Unknown => "unknown".to_string(),
+            Verdict::Unknown => format!(
+                "unknown (no win within {:?}, no loss within {:?})",
+                report.established.no_win_within, report.established.no_loss_within
+            ),
         };
         count += 1;
         all_nodes += report.nodes;
