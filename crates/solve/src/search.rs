@@ -178,12 +178,18 @@ impl<'a> Search<'a> {
                         self.tt.store(key, hand, proof(0), 1);
                         proof(0)
                     }
+                    // No plies left and the defender has a move: no win within them, known
+                    // without a visit (the bounded searches' last layer is most of their nodes).
+                    _ if child_remaining == 0 => disproof(0),
                     n => Numbers {
                         pn: defender_node_pn(n, pos.in_check(), captured),
                         dn: 1,
                         plies: child_remaining,
                     },
                 }
+            } else if child_remaining == 0 {
+                // The attacker to move with no plies left has not won.
+                disproof(0)
             } else {
                 Numbers { pn: attacker_node_pn(captured), dn: 1, plies: child_remaining }
             };

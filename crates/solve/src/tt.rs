@@ -143,7 +143,7 @@ impl TranspositionTable {
 
     /// The numbers for the board `key` with the attacker holding `hand`, searched with
     /// `remaining` plies: a proof of a dominated hand short enough, a disproof of a dominating
-    /// hand deep enough, else this hand's own unsettled numbers.
+    /// hand deep enough, else this hand's own unsettled numbers from a search with the same bound.
     pub fn lookup(&self, key: u64, hand: Hand, remaining: u16) -> Option<Numbers> {
         let cluster = &self.clusters[self.cluster_index(key)];
         let mut found: Option<Numbers> = None;
@@ -157,7 +157,9 @@ impl TranspositionTable {
                 if found.is_none_or(|f| !f.is_proof()) {
                     found = Some(n);
                 }
-            } else if !e.is_settled() && e.hand == hand && found.is_none() {
+            } else if !e.is_settled() && e.hand == hand && n.plies == remaining && found.is_none() {
+                // Unsettled numbers hold for the bound they were searched with only: an
+                // unbounded search's would mislead a bounded one (and the reverse).
                 found = Some(n);
             }
         }

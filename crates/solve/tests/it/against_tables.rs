@@ -27,12 +27,22 @@ struct Tally {
     no_win_within_11: u32,
     shortest_equal: u32,
     upper_bounds: u32,
+    nodes: u64,
+    /// Nodes spent on the positions with a proved win or loss.
+    proved_nodes: u64,
 }
 
 /// Checks `report` for a position whose table value is `value`; panics on any disagreement.
 fn agree(sfen: &str, value: Value, report: &Report, tally: &mut Tally) {
     let dtm = value.dtm().map(u32::from);
+    if std::env::var_os("SOLVE_SAMPLE_VERBOSE").is_some() {
+        eprintln!(
+            "{sfen}\ttable {value}\t{:?}\t{:?}\t{} nodes",
+            report.verdict, report.established, report.nodes
+        );
+    }
     tally.positions += 1;
+    tally.nodes += report.nodes;
     let (claimed, plies, shortest) = match report.verdict {
         Verdict::Win { plies, shortest } => (true, plies, shortest),
         Verdict::Loss { plies, shortest } => (false, plies, shortest),
@@ -58,6 +68,7 @@ fn agree(sfen: &str, value: Value, report: &Report, tally: &mut Tally) {
             return;
         }
     };
+    tally.proved_nodes += report.nodes;
     let table_says = if claimed { value.is_win() } else { value.is_loss() };
     assert!(table_says, "{sfen}: solve says {:?}, table {value}", report.verdict);
     let d = dtm.unwrap_or(0);
@@ -99,7 +110,9 @@ fn check_set(name: &str, quota: u32, max_win: u16, nodes: u64) -> Tally {
         let report = solver.solve(&pos, &limits);
         agree(&pos.to_sfen(), value, &report, &mut tally);
         if report.verdict != Verdict::Unknown {
-            let certificate = solver.certificate(&limits).expect("extracted").expect("a proof");
+            let sfen = pos.to_sfen();
+            let extracted = solver.certificate(&limits).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+            let certificate = extracted.expect("a proof");
             certificate.check().expect("the certificate checks");
         }
     }
