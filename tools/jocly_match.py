@@ -4,8 +4,9 @@
 this project).
 
 Each pair of games starts from one random 4-ply opening (moves drawn from Jocly's legal list with
-a seeded generator; both rule sets agree on them or the pair is set aside) and is played with
-both colours. Every move is checked by both rule sets:
+a generator seeded by --seed and the pair; drawn again until our depth-4 search scores it within
+±300 cp, since random plies often leave a mate in one; both rule sets agree on them or the pair is
+set aside) and is played with both colours. Every move is checked by both rule sets:
 
 * our engine's session is the referee for our rules: Jocly's moves go to it in force mode, and it
   answers `Illegal move` or announces the end (`1-0 {...}`), as it does for its own moves;
@@ -149,18 +150,35 @@ def legal_in_jocly(tools, dist, moves):
     return out.split()
 
 
-def opening(tools, dist, plies, rng):
-    """Random plies from Jocly's legal lists; drawn again when the game ends inside them."""
-    for _ in range(20):
+def opening_score(engine, moves, depth):
+    """Our engine's score (side to move, centipawns) after the moves, from a shallow search."""
+    out = subprocess.run([engine, "minjiku", "go", "--fen", "startpos moves " + " ".join(moves),
+                          "--depth", str(depth)], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if f and f[0] == "bestmove" and "score" in f:
+            return int(f[f.index("score") + 1])
+    return None  # no move: the game is over
+
+
+def opening(args, pair):
+    """The pair's opening: random plies from Jocly's legal lists (a generator seeded by --seed and
+    the pair), drawn again until the game is not over inside them and our shallow search scores
+    the position within --opening-balance. Random plies alone often leave a mate in one."""
+    rng = random.Random("%d-%d" % (args.seed, pair))
+    for _ in range(200):
         moves = []
-        for _ in range(plies):
-            legal = sorted(legal_in_jocly(tools, dist, moves))
+        for _ in range(args.opening_plies):
+            legal = sorted(legal_in_jocly(args.jocly_tools, args.jocly_dist, moves))
             if not legal:
                 break
             moves.append(rng.choice(legal))
-        if len(moves) == plies:
+        if len(moves) < args.opening_plies:
+            continue
+        score = opening_score(args.engine, moves, args.opening_depth)
+        if score is not None and abs(score) <= args.opening_balance:
             return moves
-    return moves
+    sys.exit("jocly_match: no balanced opening for pair %d in 200 draws (is JOCLY_DIST a Jocly build?)" % pair)
 
 
 def play_game(args, opening_moves, ours_white, index):
@@ -305,6 +323,9 @@ def main():
     ap.add_argument("--ours-ms", type=int, default=100)
     ap.add_argument("--level", default="fast")
     ap.add_argument("--opening-plies", type=int, default=4)
+    ap.add_argument("--opening-depth", type=int, default=4, help="depth of the balance screen's search")
+    ap.add_argument("--opening-balance", type=int, default=300,
+                    help="largest |score| (centipawns) the screen accepts after the opening")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--adjudicate-score", type=int, default=3000)
@@ -322,21 +343,19 @@ def main():
                        (args.jocly_dist, "--jocly-dist (or JOCLY_DIST)"), (args.engine, "--engine")):
         if not os.path.exists(path):
             sys.exit("jocly_match: %s not found: give %s" % (path, what))
-    rng = random.Random(args.seed)
     jobs = []
     for pair in range(args.games // 2):
-        op = opening(args.jocly_tools, args.jocly_dist, args.opening_plies, rng)
-        if len(op) < args.opening_plies:
-            sys.exit("jocly_match: no opening: Jocly lists no legal moves (is JOCLY_DIST a Jocly build?)")
-        jobs.append((pair, op, True))
-        jobs.append((pair, op, False))
+        jobs.append((pair, True))
+        jobs.append((pair, False))
     records = []
+    openings = {}  # pair -> its opening, drawn by the first of its two games
     if args.resume and os.path.exists(args.out):
         with open(args.out) as f:
             records = [json.loads(l) for l in f if l.strip()]
         done = {r["game"] for r in records if r.get("status") != "error"}
         records = [r for r in records if r["game"] in done]
-        jobs = [j for j in jobs if 2 * j[0] + (0 if j[2] else 1) not in done]
+        jobs = [j for j in jobs if 2 * j[0] + (0 if j[1] else 1) not in done]
+        openings.update({r["pair"]: r["opening"] for r in records if "pair" in r})
         print("resuming: %d games on record, %d to play" % (len(done), len(jobs)), flush=True)
     lock = threading.Lock()
 
@@ -345,8 +364,11 @@ def main():
             with lock:
                 if not jobs:
                     return
-                pair, op, ours_white = jobs.pop(0)
+                pair, ours_white = jobs.pop(0)
                 index = 2 * pair + (0 if ours_white else 1)
+                if pair not in openings:
+                    openings[pair] = opening(args, pair)
+                op = openings[pair]
             try:
                 rec = play_game(args, op, ours_white, index)
             except Exception as e:  # a crashed process: recorded, not scored
