@@ -18,7 +18,7 @@ set aside and counted, not scored. A game reaching --max-plies is adjudicated a 
 our engine reports at least --adjudicate-score centipawns on --adjudicate-moves consecutive moves
 is adjudicated to the side it favours (both recorded as such).
 
-  python3 tools/jocly_match.py --engine target/release/minishogi --games 20 --workers 2 \\
+  python3 tools/jocly_match.py --engine target/release/minishogi --games 100 --workers 2 --resume \\
       --ours-ms 100 --level fast --out data/matches/minjiku-jocly-100ms-fast.jsonl
   python3 tools/jocly_match.py --report data/matches/minjiku-jocly-100ms-fast.jsonl
 
