@@ -3,7 +3,7 @@
 
     python3 tools/real_games.py positions RECORDS.tsv... > data/proofs/real-games.txt
     python3 tools/real_games.py run data/proofs/real-games.txt --bin target/release/minishogi \
-        [--nodes 10000000] [--time 45] [--max-plies 21] > results.tsv
+        [--nodes 10000000] [--time S] [--max-plies 21] --out results.tsv
     python3 tools/real_games.py table results.tsv
 
 `positions` reads `minishogi match --records` files, keeps each distinct game that ended in
@@ -11,17 +11,19 @@ checkmate once (a match plays every opening with both colours, and a determinist
 itself repeats the game), and writes the positions 10, 20, 30 and 40 plies before the end, one SFEN
 a line after a `# game …` comment (the SFENs come from `minishogi show`).
 
-`run` answers each position twice, each with the same budget (`--nodes`, and `--time` seconds):
+`run` answers each position twice, each with the same budget (`--nodes`, and `--time` seconds if given):
 `solve --json`, and `mate --any-move --max-plies P --json`, which proves only wins of the side to
 move within P plies, so a loss is proved the way a user would: a mate within P for the opponent
 after every legal reply. Half the budget goes to the side to move's win and half, split evenly,
 to the replies (solve too spends half on each side). `--mate-from OLD.tsv` reuses the `mate`
-answers of an earlier run (after a change to `solve` alone). Each line: the SFEN, solve's answer, nodes,
+answers of an earlier run (after a change to `solve` alone); `--out FILE` appends to FILE and
+skips the positions it already holds, so a stopped run resumes. Each line: the SFEN, solve's answer, nodes,
 seconds and peak RSS, then mate's. `table` counts the proved shares by distance from the end and
 lists any disagreement (a win one claims that the other refutes).
 """
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -80,17 +82,20 @@ def mate_answer(args, sfen: str) -> tuple:
     legal = subprocess.run([args.bin, "moves", sfen], check=True, capture_output=True,
                            text=True).stdout.split()
     base = [args.bin, "mate", "--any-move", "--max-plies", str(args.max_plies), "--json"]
-    half_nodes, half_ms = args.nodes // 2, int(args.time * 500)
-    (own,), rss, secs = timed_json(base + ["--nodes", str(half_nodes), "--time", str(half_ms), sfen])
+    half_nodes = args.nodes // 2
+    # Half the budget for the side to move's win, half shared by the replies (also of the time cap).
+    half_ms = None if args.time is None else int(args.time * 500)
+    cap = lambda ms: [] if ms is None else ["--time", str(ms)]
+    (own,), rss, secs = timed_json(base + ["--nodes", str(half_nodes), *cap(half_ms), sfen])
     nodes, peak = own["nodes"], rss
     if own["result"] == "mate":
         return f"win {own['plies']}", nodes, secs, peak
     if not legal:
         return "loss 0", nodes, secs, peak
     each_nodes = max(1, half_nodes // len(legal))
-    each_ms = max(1, half_ms // len(legal))
+    each_ms = None if half_ms is None else max(1, half_ms // len(legal))
     children = [sfen + " moves " + m for m in legal]
-    replies, rss, more = timed_json(base + ["--nodes", str(each_nodes), "--time", str(each_ms)],
+    replies, rss, more = timed_json(base + ["--nodes", str(each_nodes), *cap(each_ms)],
                                     "\n".join(children) + "\n")
     nodes += sum(r["nodes"] for r in replies)
     secs += more
@@ -114,20 +119,34 @@ def earlier_mate_answers(path: str) -> dict:
     return answers
 
 
+def done_rows(path: str) -> dict:
+    """The rows of an earlier `run --out` (resumed: their positions are not run again), by SFEN."""
+    rows = {}
+    if path and os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                if not line.startswith("#") and line.strip():
+                    rows[line.split("\t")[0]] = line
+    return rows
+
+
 def run(args) -> None:
     earlier = earlier_mate_answers(args.mate_from)
+    done = done_rows(args.out)
+    out = open(args.out, "a") if args.out else sys.stdout
+    if not done:
+        print("# sfen\tsolve\tnodes\ts\trss_mb\tmate\tnodes\ts\trss_mb\twhere", file=out, flush=True)
+    cap = [] if args.time is None else ["--time", str(args.time)]
     comment = ""
-    print("# sfen\tsolve\tnodes\ts\trss_mb\tmate\tnodes\ts\trss_mb\twhere")
     with open(args.positions) as f:
         for line in f:
             line = line.strip()
             if line.startswith("#"):
                 comment = line[1:].strip()
                 continue
-            if not line:
+            if not line or line in done:
                 continue
-            cmd = [args.bin, "solve", "--json", "--nodes", str(args.nodes), "--time", str(args.time),
-                   "--memory", str(args.memory), line]
+            cmd = [args.bin, "solve", "--json", "--nodes", str(args.nodes), *cap, "--memory", str(args.memory), line]
             (s,), s_rss, s_secs = timed_json(cmd)
             if s["result"] == "unknown":
                 known = [f"no win within {s['no_win_within']}" if s["no_win_within"] else "",
@@ -138,7 +157,7 @@ def run(args) -> None:
                 solve = f"{s['result']} {s['plies']}" + ("" if s["shortest"] else "+")
             mate, m_nodes, m_secs, m_rss = earlier.get(line) or mate_answer(args, line)
             print(f"{line}\t{solve}\t{s['nodes']}\t{s_secs:.1f}\t{s_rss}\t{mate}\t{m_nodes}\t{m_secs:.1f}"
-                  f"\t{m_rss}\t{comment}", flush=True)
+                  f"\t{m_rss}\t{comment}", file=out, flush=True)
 
 
 def table(args) -> None:
@@ -191,9 +210,12 @@ def main() -> None:
     r.add_argument("positions")
     r.add_argument("--bin", default="target/release/minishogi")
     r.add_argument("--nodes", type=int, default=10_000_000)
-    r.add_argument("--time", type=float, default=45.0, help="seconds a position, for each program")
+    r.add_argument("--time", type=float, help="seconds a position, for each program (default: no cap, "
+                   "only --nodes)")
     r.add_argument("--max-plies", type=int, default=21)
     r.add_argument("--memory", type=int, default=256)
+    r.add_argument("--out", help="append the rows to this file, skipping the positions it already has "
+                   "(a stopped run resumes)")
     r.add_argument("--mate-from", help="reuse the mate answers of an earlier run's output (after a "
                    "change to solve only)")
     t = sub.add_parser("table")

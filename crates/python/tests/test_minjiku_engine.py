@@ -24,7 +24,7 @@ def playout_positions(every=3):
     return out
 
 
-def cli_go(cli, fen, depth, weights="initial"):
+def cli_go(cli, fen, depth, weights="tuned"):
     """The last `info` line and the `bestmove` line of `minishogi minjiku go`, split in words."""
     out = subprocess.run(
         [cli, "minjiku", "go", "--fen", fen, "--depth", str(depth), "--weights", weights],
@@ -130,7 +130,8 @@ def test_weights_from_a_file_and_from_a_vector_agree(tmp_path):
     # Non-integers are rounded, as the engine's weights are integers.
     assert np.array_equal(mj.Engine(values + 0.25).weights, values)
     assert mj.Engine("initial").evaluation == "linear weights initial"
-    assert np.array_equal(mj.Engine(None).weights, mj.Engine("initial").weights)
+    assert np.array_equal(mj.Engine(None).weights, mj.Engine("tuned").weights)
+    assert not np.array_equal(mj.Engine().weights, mj.Engine("initial").weights)
 
 
 def test_bad_weight_files_raise(tmp_path):

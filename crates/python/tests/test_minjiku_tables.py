@@ -98,6 +98,34 @@ def test_the_line_of_a_win_ends_in_mate_at_the_table_distance(tables):
         assert pos.result() is not None and pos.result().winner == winner, result
 
 
+def test_the_engine_with_the_tables_mates_within_the_table_distance(tables):
+    """`Engine(tables=...)` plays the table's best moves for both sides: each of its moves keeps
+    the table's value and distance, and the winner mates in exactly the table's plies."""
+    tb = mj.Tablebase(tables)
+    engine = mj.Engine(tables=tables)
+    assert engine.table_sets == ["K+GvK", "KGvK", "KvK"]
+    wins = [p for p in random_positions(30, seed=5) if tb.probe(p, line=False).result == Wdl.WIN]
+    assert wins
+    for pos in wins[:5]:
+        start = tb.probe(pos, line=False)
+        winner = pos.side_to_move
+        found = engine.search(pos, depth=3)
+        assert found.score_mate == start.plies, pos.fen()
+        for ply in range(start.plies):
+            before = tb.probe(pos, line=False)
+            move = engine.search(pos, depth=3).best
+            pos.push(move)
+            after = tb.probe(pos, line=False)
+            assert after.plies == before.plies - 1, (pos.fen(), ply)
+        assert pos.result() is not None and pos.result().winner == winner, pos.fen()
+
+
+def test_the_engine_refuses_a_missing_table_directory(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no table directory"):
+        mj.Engine(tables=tmp_path / "missing")
+    assert mj.Engine().table_sets == []
+
+
 def test_positions_outside_every_table_give_none(tables):
     tb = mj.Tablebase(tables)
     # A King still on its extra square.

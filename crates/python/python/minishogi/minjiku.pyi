@@ -196,11 +196,18 @@ class Engine:
         cls,
         weights: Optional[Union[str, PathLike[str], Sequence[float], npt.NDArray[np.floating]]] = None,
         hash_mb: int = ...,
+        tables: Optional[Union[str, PathLike[str]]] = None,
     ) -> Engine:
-        """``weights``: ``None``/``"initial"`` (the hand-set ones), a JSON weights file, or
-        ``FEATURES`` numbers in the order of ``weight_names()``; ``hash_mb``: the transposition
-        table (default 16). ``FileNotFoundError`` for a missing file, ``ValueError`` for a bad
-        file or vector."""
+        """``weights``: ``None``/``"tuned"`` (the shipped ones, as ``minishogi minjiku go``),
+        ``"initial"`` (the hand-set ones), a JSON weights file, or ``FEATURES`` numbers in the
+        order of ``weight_names()``; ``hash_mb``: the transposition table (default 16);
+        ``tables``: a directory of Minjiku endgame tables probed in search (with at most two
+        pieces besides the Kings the engine plays the table's best move). ``FileNotFoundError``
+        for a missing file or directory, ``ValueError`` for a bad file or vector, ``TableError``
+        for a bad table."""
+    @property
+    def table_sets(self) -> List[str]:
+        """The table sets probed (sorted); empty without tables."""
     @property
     def evaluation(self) -> str:
         """Where the weights came from."""

@@ -1,18 +1,20 @@
 //! `Engine` and `SearchResult`: the Minjiku engine's search and static evaluation, with the
 //! weights `minishogi minjiku go --weights` takes, or any weight vector from Python.
 
+use super::errors::table_error;
 use super::moves::PyMove;
 use super::position::{game_arg, position_arg};
 use crate::convert::py_list;
 use crate::features::array;
 use minjiku_engine::score::{DECISIVE, MATE};
 use minjiku_engine::{Info, Limits, Searcher, Weights, WeightsError};
+use minjiku_tablebase::MinjikuTablebase;
 use numpy::PyArrayDyn;
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The table size of `minishogi minjiku xboard`, in megabytes.
@@ -80,10 +82,10 @@ fn weights_error(e: WeightsError) -> PyErr {
     }
 }
 
-/// The weights an argument names: `None` or `"initial"` (the hand-set weights), a JSON weights
-/// file, or a sequence of `FEATURES` numbers in feature order.
+/// The weights an argument names: `None` or `"tuned"` (the shipped weights), `"initial"` (the
+/// hand-set ones), a JSON weights file, or a sequence of `FEATURES` numbers in feature order.
 fn weights_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<(Weights, String)> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok((Weights::initial(), "initial".into())) };
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok((Weights::builtin(), "tuned".into())) };
     if let Ok(spec) = obj.extract::<String>() {
         return Ok((Weights::from_spec(&spec).map_err(weights_error)?, spec));
     }
@@ -92,7 +94,7 @@ fn weights_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<(Weights, String)> {
     }
     let values: Vec<f64> = obj.extract().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err(
-            "weights must be 'initial', a weights file or a sequence of numbers",
+            "weights must be 'tuned', 'initial', a weights file or a sequence of numbers",
         )
     })?;
     Ok((Weights::from_vec(&values).map_err(weights_error)?, format!("a vector of {}", values.len())))
@@ -114,18 +116,38 @@ impl PyEngine {
 
 #[pymethods]
 impl PyEngine {
-    /// An engine over `weights`: `None`/`"initial"` (the hand-set weights), a JSON weights file
-    /// (as `minishogi minjiku go --weights`), or `FEATURES` numbers in the order of
-    /// `weight_names()` (each rounded to an integer). A missing file raises `FileNotFoundError`,
-    /// a bad file or vector `ValueError`.
+    /// An engine over `weights`: `None`/`"tuned"` (the shipped weights, as `minishogi minjiku
+    /// go`), `"initial"` (the hand-set ones), a JSON weights file (as `--weights`), or `FEATURES`
+    /// numbers in the order of `weight_names()` (each rounded to an integer). `tables` is a
+    /// directory of Minjiku endgame tables probed in search (as `--tables`). A missing file or
+    /// directory raises `FileNotFoundError`, a bad file or vector `ValueError`, a bad table
+    /// `TableError`.
     #[new]
-    #[pyo3(signature = (weights=None, hash_mb=DEFAULT_HASH_MB))]
-    fn new(weights: Option<&Bound<'_, PyAny>>, hash_mb: usize) -> PyResult<PyEngine> {
+    #[pyo3(signature = (weights=None, hash_mb=DEFAULT_HASH_MB, tables=None))]
+    fn new(
+        weights: Option<&Bound<'_, PyAny>>,
+        hash_mb: usize,
+        tables: Option<PathBuf>,
+    ) -> PyResult<PyEngine> {
         if !(1..=65536).contains(&hash_mb) {
             return Err(PyValueError::new_err(format!("hash_mb must be 1..65536, got {hash_mb}")));
         }
         let (weights, description) = weights_arg(weights)?;
-        Ok(PyEngine { searcher: Mutex::new(Searcher::new(weights, hash_mb)), description })
+        let mut searcher = Searcher::new(weights, hash_mb);
+        if let Some(dir) = tables {
+            if !dir.is_dir() {
+                return Err(PyFileNotFoundError::new_err(format!("no table directory {}", dir.display())));
+            }
+            let opened = MinjikuTablebase::open(&dir).map_err(|e| table_error(e, &dir))?;
+            searcher.set_tables(Some(Arc::new(opened)));
+        }
+        Ok(PyEngine { searcher: Mutex::new(searcher), description })
+    }
+
+    /// The table sets the engine probes (`["KGvK", "KvK", …]`), sorted; empty without tables.
+    #[getter]
+    fn table_sets(&self) -> Vec<String> {
+        self.searcher().table_sets()
     }
 
     /// Searches `pos` (a `Position`, whose history decides repetitions, or a FEN) to `depth`
