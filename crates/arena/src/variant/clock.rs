@@ -1,7 +1,7 @@
 //! One player's clock in a match of in-process players: a base time and an increment (Fischer).
 //! A move is charged its measured wall time; a move that took longer than the time left (plus
 //! the match's move overhead allowance) loses on time, otherwise the increment is added after
-//! it — the rule the clock of engine-process matches applies (arena's `clock.rs`).
+//! it — the rule [`GameClock`](crate::game::GameClock) applies in matches of engine processes.
 
 use super::SearchLimit;
 use crate::Termination;
