@@ -1,14 +1,15 @@
 //! A match between two in-process players of any variant: paired games from random balanced
 //! openings (each opening with both colours), `concurrency` games at once, each player searching
-//! within its own limit (nodes, a fixed time per move, or a depth). The score is the match
-//! runner's: single games, the pentanomial over pairs, Elo and an optional SPRT.
+//! within its own limit (nodes, a fixed time per move, a depth, or a clock with increment that
+//! the runner keeps and on which a player can lose on time). The score is the match runner's:
+//! single games, the pentanomial over pairs, Elo and an optional SPRT.
 
-use super::{random_opening, SearchLimit, Variant};
+use super::{random_opening, PlayerClock, SearchLimit, Variant};
 use crate::elo::Sprt;
 use crate::match_score::{MatchScore, PairScorer};
 use crate::opening_config::OpeningConfig;
 use crate::rng::Rng;
-use crate::Error;
+use crate::{Error, Termination};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -20,7 +21,8 @@ pub struct Contestant<E> {
     pub name: String,
     /// What it evaluates positions with.
     pub evaluation: E,
-    /// Each move's search limit.
+    /// Each move's search limit; with [`SearchLimit::Clock`], the clock every game starts with
+    /// (the runner then keeps it: the time left and the increment after each move).
     pub limit: SearchLimit,
 }
 
@@ -44,6 +46,25 @@ pub struct VariantMatch<E> {
     pub hash_mb: usize,
     /// Stop early when this test decides.
     pub sprt: Option<Sprt>,
+    /// How far past its clock a move may come before it loses on time (the search thread's
+    /// scheduling); unused without a clock.
+    pub move_overhead: Duration,
+}
+
+/// How a game of a match ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchEnd<O> {
+    /// The rules ended it.
+    Rules(O),
+    /// The ply cap was reached: a draw.
+    PlyCap,
+    /// A player's move came after its clock ran out: that player lost.
+    TimeLoss {
+        /// The side that lost: 0 the first player, 1 the second.
+        loser: u8,
+        /// How: [`Termination::TimeLoss`], with the move's time and the time it had.
+        termination: Termination,
+    },
 }
 
 /// A finished game of a match.
@@ -59,61 +80,94 @@ pub struct MatchGame<V: Variant> {
     pub opening_plies: usize,
     /// Every move, the opening's included.
     pub moves: Vec<V::Move>,
-    /// Time each player's move took (after the opening).
+    /// Time each player's move took (after the opening); on a loss on time, the last is the
+    /// move that came too late (and is not among `moves`).
     pub times: Vec<Duration>,
-    /// How the rules ended it, or `None` at the ply cap (a draw).
-    pub outcome: Option<V::Outcome>,
+    /// How it ended.
+    pub end: MatchEnd<V::Outcome>,
 }
 
 impl<V: Variant> MatchGame<V> {
+    /// The winner: `Some(0)` the first player, `Some(1)` the second, `None` a draw.
+    pub fn winner(&self, variant: &V) -> Option<u8> {
+        match &self.end {
+            MatchEnd::Rules(outcome) => variant.winner(outcome),
+            MatchEnd::PlyCap => None,
+            MatchEnd::TimeLoss { loser, .. } => Some(1 - loser),
+        }
+    }
+
     /// Player 1's points: 1, ½ or 0.
     pub fn player1_points(&self, variant: &V) -> f64 {
         let player1 = if self.player1_first { 0 } else { 1 };
-        match self.outcome.as_ref().and_then(|o| variant.winner(o)) {
+        match self.winner(variant) {
             None => 0.5,
             Some(w) if w == player1 => 1.0,
             Some(_) => 0.0,
         }
     }
 
-    /// How it ended in one word: the rules' ending, or `ply-cap`.
+    /// How it ended in one word: the rules' ending, `ply-cap` or `time-loss`.
     pub fn ending(&self, variant: &V) -> &'static str {
-        self.outcome.as_ref().map_or("ply-cap", |o| variant.ending(o))
+        match &self.end {
+            MatchEnd::Rules(outcome) => variant.ending(outcome),
+            MatchEnd::PlyCap => Termination::PlyCap.keyword(),
+            MatchEnd::TimeLoss { termination, .. } => termination.keyword(),
+        }
+    }
+
+    /// How it ended with the details where there are any (`time-loss (412 ms of 250 ms)`).
+    pub fn ending_text(&self, variant: &V) -> String {
+        match &self.end {
+            MatchEnd::TimeLoss { termination, .. } => termination.to_string(),
+            _ => self.ending(variant).to_string(),
+        }
     }
 }
 
-/// Plays one game from `opening` with `players` = [first, second].
+/// Plays one game from `opening` with `players` = [first, second], each on its limit (a
+/// clock starts at its base time); `move_overhead` is the allowance past a clock.
 fn play_one<V: Variant>(
     variant: &V,
     opening: &V::Game,
     players: [(&mut V::Searcher, SearchLimit); 2],
     ply_cap: usize,
-) -> (V::Game, Vec<Duration>, Option<V::Outcome>) {
+    move_overhead: Duration,
+) -> (V::Game, Vec<Duration>, MatchEnd<V::Outcome>) {
     let mut game = opening.clone();
     let mut players = players;
     for (searcher, _) in players.iter_mut() {
         variant.clear(searcher);
     }
+    let mut clocks = players.each_ref().map(|(_, limit)| PlayerClock::for_limit(*limit));
     let stop = AtomicBool::new(false);
     let mut times = Vec::new();
-    let outcome = loop {
+    let end = loop {
         if let Some(outcome) = variant.outcome(&game) {
-            break Some(outcome);
+            break MatchEnd::Rules(outcome);
         }
         if variant.moves(&game).len() >= ply_cap {
-            break None;
+            break MatchEnd::PlyCap;
         }
-        let side = usize::from(variant.side_to_move(variant.position(&game)));
-        let (searcher, limit) = &mut players[side];
-        let clock = Instant::now();
-        let found = variant.search(searcher, &game, *limit, &stop);
-        times.push(clock.elapsed());
+        let side = variant.side_to_move(variant.position(&game));
+        let (searcher, fixed) = &mut players[usize::from(side)];
+        let clock = &mut clocks[usize::from(side)];
+        let limit = clock.map_or(*fixed, |c| c.limit());
+        let started = Instant::now();
+        let found = variant.search(searcher, &game, limit, &stop);
+        let elapsed = started.elapsed();
+        times.push(elapsed);
+        if let Some(clock) = clock {
+            if let Err(termination) = clock.charge(elapsed, move_overhead) {
+                break MatchEnd::TimeLoss { loser: side, termination };
+            }
+        }
         // A legal move always exists here (the game is not over); the search returns one.
         let best = found.best.filter(|&m| variant.is_legal(variant.position(&game), m));
         let m = best.unwrap_or_else(|| variant.legal_moves(variant.position(&game))[0]);
         variant.play(&mut game, m);
     };
-    (game, times, outcome)
+    (game, times, end)
 }
 
 /// Plays whole pairs until none is left or the match stops.
@@ -145,7 +199,8 @@ fn worker<V: Variant>(
             } else {
                 [(s2, two.limit), (s1, one.limit)]
             };
-            let (game, times, outcome) = play_one(variant, &opening, seats, settings.ply_cap);
+            let (game, times, end) =
+                play_one(variant, &opening, seats, settings.ply_cap, settings.move_overhead);
             let finished = MatchGame {
                 number: 2 * pair + k + 1,
                 player1_first,
@@ -153,7 +208,7 @@ fn worker<V: Variant>(
                 opening_plies,
                 moves: variant.moves(&game).to_vec(),
                 times,
-                outcome,
+                end,
             };
             if tx.send(finished).is_err() {
                 return;

@@ -6,7 +6,7 @@ use crate::evaluation::Evaluation;
 use minishogi::game::{EndReason, Outcome};
 use minishogi::{Game, Move, Position, RuleSet};
 use minishogi_engine::linear::{features, MAX_WEIGHT};
-use minishogi_engine::{Limits, Score, Searcher, Weights, WeightsError};
+use minishogi_engine::{Clock, Limits, Score, Searcher, Weights, WeightsError};
 use std::sync::atomic::AtomicBool;
 
 /// Minishogi under a rule set (the default: the standard rules).
@@ -120,6 +120,14 @@ impl Variant for Minishogi {
             SearchLimit::Nodes(n) => Limits::nodes(n),
             SearchLimit::Movetime(t) => Limits::movetime(t),
             SearchLimit::Depth(d) => Limits::depth(d),
+            SearchLimit::Clock { left, increment } => {
+                // The engine's planner reads the mover's clock only; the opponent's stays zero.
+                let side = game.position().side_to_move().index();
+                let mut clock = Clock::default();
+                clock.time[side] = left;
+                clock.inc[side] = increment;
+                Limits { clock: Some(clock), ..Limits::default() }
+            }
         };
         let result = searcher.search(game, &limits, stop, &mut |_| {});
         Searched {

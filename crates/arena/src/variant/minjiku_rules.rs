@@ -6,7 +6,7 @@ use minjiku::game::{EndReason, Outcome};
 use minjiku::{Game, Move, Position};
 use minjiku_engine::score::{DECISIVE, MATE, RULE_WIN};
 use minjiku_engine::weights::MAX_WEIGHT;
-use minjiku_engine::{features, Limits, Searcher, Weights, WeightsError};
+use minjiku_engine::{features, Clock, Limits, Searcher, Weights, WeightsError};
 use std::sync::atomic::AtomicBool;
 
 /// Minjiku Shogi (one set of rules: fourfold repetition a draw, the perpetual checker loses).
@@ -129,6 +129,10 @@ impl Variant for Minjiku {
             SearchLimit::Nodes(n) => Limits { nodes: Some(n), ..Limits::default() },
             SearchLimit::Movetime(t) => Limits::movetime(t),
             SearchLimit::Depth(d) => Limits::depth(d),
+            SearchLimit::Clock { left, increment } => {
+                let clock = Clock { time: left, increment, moves_to_go: None };
+                Limits { clock: Some(clock), ..Limits::default() }
+            }
         };
         let result = searcher.search(game, &limits, stop, &mut |_| {});
         let (score, decided) = stored_score(result.score);

@@ -5,7 +5,8 @@
 //! harness asks of a game goes through it: the rules (legal moves, playing a move, the outcome),
 //! the text notation, an in-process player (a searcher with an evaluation and a limit), and the
 //! linear evaluation's weights and features for tuning. [`random_opening`] draws balanced
-//! openings for any variant, and [`run_variant_match`] plays a match of two in-process players.
+//! openings for any variant, and [`run_variant_match`] plays a match of two in-process players,
+//! each on a fixed search a move or on a clock with increment ([`PlayerClock`]).
 //!
 //! ```
 //! use minishogi_arena::variant::{Minjiku, SearchLimit, Variant};
@@ -21,12 +22,14 @@
 //! assert_eq!(v.moves(&game).len(), 1);
 //! ```
 
+mod clock;
 mod matches;
 mod minishogi_rules;
 mod minjiku_rules;
 mod opening;
 
-pub use matches::{run_variant_match, Contestant, MatchGame, VariantMatch};
+pub use clock::PlayerClock;
+pub use matches::{run_variant_match, Contestant, MatchEnd, MatchGame, VariantMatch};
 pub use minishogi_rules::Minishogi;
 pub use minjiku_rules::Minjiku;
 pub use opening::random_opening;
@@ -48,6 +51,14 @@ pub enum SearchLimit {
     Movetime(Duration),
     /// A fixed depth in plies.
     Depth(u32),
+    /// The mover's clock with an increment: the engine's own time management plans the move
+    /// from it. In a match's [`Contestant`], `left` is the base time every game starts with.
+    Clock {
+        /// Time left on the mover's clock.
+        left: Duration,
+        /// Added to the mover's clock after each of its moves.
+        increment: Duration,
+    },
 }
 
 /// What a search found.

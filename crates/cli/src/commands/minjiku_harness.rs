@@ -2,17 +2,17 @@
 //! `minishogi_arena` run for Minjiku Shogi through its [`Minjiku`] variant, with the flags of the
 //! Minishogi commands.
 
-use super::r#match::duration_flag;
+use super::r#match::{duration_flag, time_control_flag};
 use super::selfplay::{flag_error, OpeningArgs};
 use super::tune::TuneFlags;
-use crate::flags::Threads;
+use crate::flags::{FlagError, Threads};
 use crate::output::{print_lines, CliResult};
 use crate::progress::games_bar;
 use clap::Args;
 use minishogi_arena::variant::{
-    run_variant_match, Contestant, MatchGame, Minjiku, SearchLimit, Variant, VariantMatch,
+    run_variant_match, Contestant, MatchEnd, MatchGame, Minjiku, SearchLimit, Variant, VariantMatch,
 };
-use minishogi_arena::Sprt;
+use minishogi_arena::{Sprt, TimeControl};
 use minishogi_selfplay::text_dataset::{self, TextMeta};
 use minishogi_selfplay::variant_games::{play_games, GameRecord, SelfplaySettings};
 use minishogi_selfplay::DEFAULT_NODE_JITTER;
@@ -199,6 +199,13 @@ pub struct MatchArgs {
     /// Weights of player B (default: the hand-set ones).
     #[arg(long, default_value = "initial")]
     pub b: String,
+    /// A clock with increment for both players, `BASE+INC` in seconds (e.g. `10+0.1`; the
+    /// syntax of `minishogi match --tc`): a side whose clock runs out loses on time.
+    #[arg(long, value_parser = fischer_flag, conflicts_with_all = ["movetime", "nodes", "depth"])]
+    pub tc: Option<SearchLimit>,
+    /// How far past its clock a move may come before it loses on time (with --tc).
+    #[arg(long, default_value = "10ms", value_parser = duration_flag, requires = "tc")]
+    pub move_overhead: Duration,
     /// Time per move for both players, e.g. `100ms`, `1s`.
     #[arg(long, value_parser = duration_flag, conflicts_with_all = ["nodes", "depth"])]
     pub movetime: Option<Duration>,
@@ -240,7 +247,34 @@ pub struct MatchArgs {
     pub opening: OpeningArgs,
 }
 
-/// A record line: number, first and second player, result, ending, opening plies, the game.
+/// `--tc`: a time control in the syntax of `minishogi match --tc` that is a clock with an
+/// increment (or none) and a base time: what the in-process players' clocks can be.
+fn fischer_flag(text: &str) -> Result<SearchLimit, FlagError> {
+    let refuse =
+        |why: &str| FlagError::AfterFlag(format!(" {why}, e.g. 10+0.1 (BASE+INC in seconds), got '{text}'"));
+    match time_control_flag(text)? {
+        TimeControl::Clock { byoyomi, .. } if !byoyomi.is_zero() => Err(refuse("takes no byoyomi")),
+        TimeControl::Clock { main, .. } if main.is_zero() => Err(refuse("needs a base time above zero")),
+        TimeControl::Clock { main, increment, .. } => Ok(SearchLimit::Clock { left: main, increment }),
+        TimeControl::Nodes(_) | TimeControl::Depth(_) => {
+            Err(refuse("is a clock (nodes and depth are --nodes and --depth)"))
+        }
+    }
+}
+
+/// The header's words for the players' limit: `Nodes(3000) a move`, or the clock.
+fn limit_text(limit: SearchLimit, move_overhead: Duration) -> String {
+    match limit {
+        SearchLimit::Clock { left, increment } => {
+            let tc = TimeControl::Clock { main: left, increment, byoyomi: Duration::ZERO };
+            format!("clock {tc} a game (move overhead {} ms)", move_overhead.as_millis())
+        }
+        _ => format!("{limit:?} a move"),
+    }
+}
+
+/// A record line: number, first and second player, result, ending (with the times of a loss on
+/// time), opening plies, mean time a move, the game.
 fn record_line(game: &MatchGame<Minjiku>, names: &[String; 2]) -> String {
     let (first, second) = if game.player1_first { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
     let record = GameRecord::<Minjiku> {
@@ -248,9 +282,12 @@ fn record_line(game: &MatchGame<Minjiku>, names: &[String; 2]) -> String {
         opening_plies: game.opening_plies,
         moves: game.moves.clone(),
         scores: Vec::new(),
-        outcome: game.outcome,
+        outcome: match game.end {
+            MatchEnd::Rules(outcome) => Some(outcome),
+            MatchEnd::PlyCap | MatchEnd::TimeLoss { .. } => None,
+        },
     };
-    let result = match record.winner(&Minjiku) {
+    let result = match game.winner(&Minjiku) {
         Some(0) => "1-0",
         Some(_) => "0-1",
         None => "1/2-1/2",
@@ -260,7 +297,7 @@ fn record_line(game: &MatchGame<Minjiku>, names: &[String; 2]) -> String {
     format!(
         "{}\t{first}\t{second}\t{result}\t{}\t{}\t{mean}ms\t{}",
         game.number,
-        game.ending(&Minjiku),
+        game.ending_text(&Minjiku),
         game.opening_plies,
         record.line(&Minjiku)
     )
@@ -269,10 +306,11 @@ fn record_line(game: &MatchGame<Minjiku>, names: &[String; 2]) -> String {
 /// `minjiku match`: A against B, same search, each opening with both colours; prints the score
 /// every ten games and the report (record, pentanomial, endings, Elo with its interval).
 pub fn match_command(args: &MatchArgs) -> CliResult {
-    let limit = match (args.movetime, args.nodes, args.depth) {
-        (Some(t), _, _) => SearchLimit::Movetime(t),
-        (_, Some(n), _) => SearchLimit::Nodes(n),
-        (_, _, Some(d)) => SearchLimit::Depth(d),
+    let limit = match (args.tc, args.movetime, args.nodes, args.depth) {
+        (Some(clock), ..) => clock,
+        (_, Some(t), _, _) => SearchLimit::Movetime(t),
+        (_, _, Some(n), _) => SearchLimit::Nodes(n),
+        (_, _, _, Some(d)) => SearchLimit::Depth(d),
         _ => SearchLimit::Nodes(3000),
     };
     let players = [
@@ -294,11 +332,14 @@ pub fn match_command(args: &MatchArgs) -> CliResult {
         concurrency: args.concurrency.unwrap_or(threads),
         hash_mb: args.hash,
         sprt,
+        move_overhead: args.move_overhead,
     };
     let total = 2 * settings.pairs;
     println!(
-        "{total} games ({} pairs, each opening with both colours), {limit:?} a move, concurrency {}",
-        settings.pairs, settings.concurrency
+        "{total} games ({} pairs, each opening with both colours), {}, concurrency {}",
+        settings.pairs,
+        limit_text(limit, args.move_overhead),
+        settings.concurrency
     );
     let mut records = match &args.records {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?),

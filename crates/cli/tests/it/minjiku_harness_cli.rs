@@ -114,3 +114,68 @@ fn the_harness_commands_refuse_bad_input() {
         &["--opening-min"],
     );
 }
+
+#[test]
+fn a_match_on_a_clock_with_increment_plays_and_records_its_games() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let records = dir.path().join("tc.tsv").to_string_lossy().into_owned();
+    let args = ["minjiku", "match", "--tc", "2+0.02", "--games", "2", "--ply-cap", "30", "--threads", "2"];
+    let text = ok(&run(&[&args[..], &["--records", &records]].concat()));
+    assert!(text.contains("clock main=2s,inc=20ms a game"), "{text}");
+    assert!(text.contains("pentanomial") && text.contains("over 1 pairs"), "{text}");
+    let lines = std::fs::read_to_string(&records).expect("the records");
+    assert_eq!(lines.lines().count(), 2);
+    for line in lines.lines() {
+        let game = line.rsplit('\t').next().expect("the game");
+        assert!(PositionWithMoves::parse(game).is_ok(), "{line}");
+    }
+}
+
+#[test]
+fn a_clock_of_one_millisecond_loses_every_game_on_time() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let records = dir.path().join("flag.tsv").to_string_lossy().into_owned();
+    let text = ok(&run(&[
+        "minjiku",
+        "match",
+        "--tc",
+        "0.001+0",
+        "--move-overhead",
+        "0ms",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--records",
+        &records,
+    ]));
+    assert!(text.contains("endings: time-loss 2"), "{text}");
+    for line in std::fs::read_to_string(&records).expect("the records").lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        // The time it took and the time it had left, in whole milliseconds (at most the 1 ms).
+        assert!(fields[4].starts_with("time-loss (") && fields[4].ends_with(" ms)"), "{line}");
+        assert!(fields[4].ends_with(" of 0 ms)") || fields[4].ends_with(" of 1 ms)"), "{line}");
+        // The late move is not played: the side to move at the end lost.
+        let game = PositionWithMoves::parse(fields[7]).expect("the game");
+        let first_lost = game.moves.len().is_multiple_of(2);
+        assert_eq!(fields[3], if first_lost { "0-1" } else { "1-0" }, "{line}");
+    }
+}
+
+#[test]
+fn the_clock_flags_refuse_bad_values() {
+    let tc = |value: &str| run(&["minjiku", "match", "--games", "2", "--tc", value]);
+    assert_error(&tc("fast"), &["'fast' is not a duration"]);
+    assert_error(&tc("byoyomi=1s"), &["--tc takes no byoyomi", "10+0.1"]);
+    assert_error(&tc("0+0.1"), &["--tc needs a base time"]);
+    assert_error(&tc("nodes=500"), &["--tc", "--nodes"]);
+    assert_error(&tc("1+x"), &["'x' is not a duration"]);
+    let both = run(&["minjiku", "match", "--tc", "10+0.1", "--nodes", "500"]);
+    assert_eq!(both.status.code(), Some(2), "--tc and --nodes together");
+    let overhead_alone = run(&["minjiku", "match", "--move-overhead", "5ms"]);
+    assert_eq!(overhead_alone.status.code(), Some(2), "--move-overhead without --tc");
+    assert_error(
+        &run(&["minjiku", "match", "--tc", "10+0.1", "--move-overhead", "soon"]),
+        &["--move-overhead", "'soon' is not a duration"],
+    );
+}
