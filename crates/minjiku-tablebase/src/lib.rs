@@ -41,6 +41,7 @@ mod moves;
 mod origins;
 mod probe;
 mod retro;
+mod squares;
 pub mod tables;
 pub mod verify;
 

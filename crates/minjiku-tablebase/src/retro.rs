@@ -4,10 +4,10 @@
 use crate::exits::ExitTables;
 use crate::index::{Indexer, Placement};
 use crate::moves::{backed_up, better, stays_in_set};
-use crate::origins::origins;
+use crate::origins::OriginTable;
+use crate::squares::{bit, Mask};
 use crate::tables::Tables;
 use minishogi_retro::{RetroRules, Value};
-use minjiku::geometry::SquareSet;
 use minjiku::movement::movement;
 use minjiku::{Color, Kind, MoveList, Piece, Position, Square};
 use std::cell::{OnceCell, RefCell};
@@ -54,6 +54,24 @@ pub struct MinjikuRetro<'a> {
     unmoved_lateral: [bool; 2],
     /// Whether White, Black has a piece that may promote.
     may_promote: [bool; 2],
+    /// How each King and piece, in slot order, arrives on its square.
+    arrivals: Vec<Arrival>,
+}
+
+/// How one King or piece of a set arrives by a quiet move: its colour, where from, and whether
+/// its arrival burns.
+struct Arrival {
+    color: Color,
+    /// `None` for an unmoved Lateral Mover, which never arrives.
+    origins: Option<OriginTable>,
+    burns: bool,
+}
+
+impl Arrival {
+    fn new(piece: Piece) -> Arrival {
+        let origins = (piece.kind != Kind::UnmovedLateralMover).then(|| OriginTable::new(piece));
+        Arrival { color: piece.color, origins, burns: movement(piece.kind).burns }
+    }
 }
 
 impl<'a> MinjikuRetro<'a> {
@@ -68,7 +86,15 @@ impl<'a> MinjikuRetro<'a> {
             may_promote[piece.color.index()] = true;
         }
         let exits = ExitTables::new(indexer.material(), smaller);
-        MinjikuRetro { indexer, exits, missing: AtomicBool::new(false), unmoved_lateral, may_promote }
+        let arrivals = pieces_of(&indexer).map(Arrival::new).collect();
+        MinjikuRetro {
+            indexer,
+            exits,
+            missing: AtomicBool::new(false),
+            unmoved_lateral,
+            may_promote,
+            arrivals,
+        }
     }
 
     /// True when some move's set was not in the smaller tables (the values are then wrong).
@@ -86,16 +112,16 @@ pub struct Decoded {
     /// Where the pieces stand, in slot order (the un-moves change one square of it).
     placement: Placement,
     /// The squares of White's pieces and Black's, Kings included.
-    occupied: [SquareSet; 2],
+    occupied: [Mask; 2],
     /// The position, built on first use (`None` if the placement is not legal).
     pos: OnceCell<Option<Position>>,
 }
 
 impl Decoded {
     fn new(indexer: &Indexer, slot: u64, placement: Placement) -> Decoded {
-        let mut occupied = [SquareSet::EMPTY; 2];
+        let mut occupied = [0; 2];
         for (&sq, piece) in placement.squares().iter().zip(pieces_of(indexer)) {
-            occupied[piece.color.index()].insert(sq);
+            occupied[piece.color.index()] |= bit(sq.index());
         }
         Decoded { slot, placement, occupied, pos: OnceCell::new() }
     }
@@ -180,23 +206,23 @@ impl RetroRules for MinjikuRetro<'_> {
 
     fn predecessors(&self, decoded: &Decoded, _no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
         let mover = !decoded.placement.side;
-        let squares = decoded.placement.squares();
         let [white, black] = decoded.occupied;
-        let occupied = SquareSet::union(white, black);
+        let occupied = white | black;
         let enemies = decoded.occupied[(!mover).index()];
-        for (i, (&to, piece)) in squares.iter().zip(pieces_of(&self.indexer)).enumerate() {
+        for (i, (&to, arrival)) in decoded.placement.squares().iter().zip(&self.arrivals).enumerate() {
             // An unmoved Lateral Mover never arrives; a Dragon's arrival would have burnt the
             // enemies now diagonally next to it.
-            if piece.color != mover
-                || piece.kind == Kind::UnmovedLateralMover
-                || burns_on_arrival(enemies, to, piece)
-            {
+            let Some(table) = arrival.origins.as_ref().filter(|_| arrival.color == mover) else { continue };
+            if arrival.burns && burns_on_arrival(enemies, to) {
                 continue;
             }
             // Exact origins: every one is a quiet move of the piece to `to` (see `origins`). The
             // predecessor is encoded from its squares: a predecessor whose side not to move is in
             // check is an illegal slot, which the generator ignores, so no position is built.
-            for from in origins(occupied, to, piece) {
+            let mut origins = table.origins(occupied, to.index());
+            while origins != 0 {
+                let from = origins.trailing_zeros() as usize;
+                origins &= origins - 1;
                 if let Some(slot) = self.indexer.unmoved(decoded.slot, &decoded.placement, i, from) {
                     emit(slot, 1);
                 }
@@ -220,12 +246,12 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 }
 
-/// True when `piece` burns and one of `enemies` stands diagonally next to `to`.
-fn burns_on_arrival(enemies: SquareSet, to: Square, piece: Piece) -> bool {
-    movement(piece.kind).burns
-        && [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-            .iter()
-            .any(|&(df, dr)| to.offset(df, dr).is_some_and(|sq| enemies.contains(sq)))
+/// True when one of `enemies` stands diagonally next to `to` (a burning piece arriving there
+/// would have burnt it).
+fn burns_on_arrival(enemies: Mask, to: Square) -> bool {
+    [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        .iter()
+        .any(|&(df, dr)| to.offset(df, dr).is_some_and(|sq| enemies & bit(sq.index()) != 0))
 }
 
 #[cfg(test)]
