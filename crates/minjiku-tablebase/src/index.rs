@@ -168,11 +168,11 @@ impl Indexer {
 
     /// The slot of the placement in `slot` (decoded as `placement`) with its square number `i`
     /// (see [`Placement::squares`]) changed to the board square of mailbox index `from` and the
-    /// other side to move: an un-move. Most un-moves change one digit of the slot; those of the
-    /// white King to files f–j (mirrored) and of a piece with an equal one (reordered) are
+    /// other side to move: an un-move, or a quiet move. Most change one digit of the slot; those
+    /// of the white King to files f–j (mirrored) and of a piece with an equal one (reordered) are
     /// encoded afresh.
     #[inline]
-    pub(crate) fn unmoved(&self, slot: u64, placement: &Placement, i: usize, from: usize) -> Option<u64> {
+    pub(crate) fn moved_to(&self, slot: u64, placement: &Placement, i: usize, from: usize) -> Option<u64> {
         // A board square's number is its mailbox index less the 10 indices of rank 0.
         let number = |index: usize| index.checked_sub(10).filter(|&k| k < 100).map(|k| k as u64);
         let from_number = number(from)?;
@@ -296,7 +296,7 @@ mod tests {
     }
 
     #[test]
-    fn unmoving_changes_the_slot_as_encoding_does() {
+    fn moving_a_piece_changes_the_slot_as_encoding_does() {
         for name in ["KJvKA", "KGGvK", "KvK"] {
             let indexer = Indexer::new(&Material::parse(name).expect("a set"));
             let mut checked = 0;
@@ -310,7 +310,7 @@ mod tests {
                     before[i] = from;
                     let expected = indexer.encode_squares(!placement.side, &before[..placement.len]);
                     assert_eq!(
-                        indexer.unmoved(slot, &placement, i, from.index()),
+                        indexer.moved_to(slot, &placement, i, from.index()),
                         expected,
                         "{name} {slot} {i} {from}"
                     );

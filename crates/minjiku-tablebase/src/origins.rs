@@ -9,15 +9,18 @@
 //! step needs an empty first square next to both ends.
 //!
 //! The generator asks for origins about 10⁹ times per two-piece set, so each piece's steps and
-//! lines are laid out once per square ([`OriginTable`]) as 120-bit masks over the mailbox
+//! lines are laid out once per square ([`MoveTable`]) as 120-bit masks over the mailbox
 //! indices: a step's origins are one mask, a line's the part of its ray before the first piece.
+//! The same table walked the other way gives a piece's quiet destinations (the generator counts
+//! each position's moves with them): a step, slide or area move from `a` to `b` is one from `b`
+//! to `a` with the directions reversed; only the skip slide's skipped square changes ends.
 
 use crate::squares::{bit, ring, Mask, BOARD};
 use minjiku::movement::{movement, Offset};
 use minjiku::{Piece, Square};
 
-/// One line of origins from every square: the squares walking back from it along one direction
-/// (as far as the range allows), and whether the walk goes up in mailbox index.
+/// One line of origins (or destinations) from every square: the squares walking from it along one
+/// direction (as far as the range allows), and whether the walk goes up in mailbox index.
 struct Line {
     rays: [Mask; 120],
     upwards: bool,
@@ -39,29 +42,43 @@ impl Line {
     }
 }
 
-/// The origins of one piece (colour and kind) laid out per square.
-pub struct OriginTable {
-    /// Squares a step or leap comes from (board squares only), per destination.
+/// The quiet moves of one piece (colour and kind) laid out per square, walked back (origins) or
+/// forward (destinations).
+pub struct MoveTable {
+    /// Squares a step or leap comes from or goes to (board squares only), per square.
     steps: [Mask; 120],
     /// Slides, short slides and jumping slides.
     lines: Vec<Line>,
-    /// Directions of skip slides walking back (from White's side: already turned for Black).
+    /// Directions of skip slides, on the board (already turned for Black and for walking back).
     skip_slides: Vec<Offset>,
+    /// Whether the skip slides' skipped square is the first of the walk (forward) or the last.
+    forward: bool,
     /// The area move.
     area: bool,
 }
 
-impl OriginTable {
-    /// The table of `piece`.
-    pub fn new(piece: Piece) -> OriginTable {
+impl MoveTable {
+    /// The squares `piece` comes from by a quiet move to a square: [`MoveTable::squares`] gives
+    /// the origins of a move to its square.
+    pub fn origins(piece: Piece) -> MoveTable {
+        MoveTable::new(piece, false)
+    }
+
+    /// The squares `piece` goes to by a quiet move from a square: [`MoveTable::squares`] gives
+    /// the destinations of a move from its square.
+    pub fn destinations(piece: Piece) -> MoveTable {
+        MoveTable::new(piece, true)
+    }
+
+    fn new(piece: Piece, forward: bool) -> MoveTable {
         let abilities = movement(piece.kind);
-        let s = piece.color.forward();
-        // The square a move in direction `(df, dr)` came from.
-        let back = move |(df, dr): Offset| (-df * s, -dr * s);
+        let s = if forward { piece.color.forward() } else { -piece.color.forward() };
+        // The direction `(df, dr)` of the piece on the board, walked forward or back.
+        let walk = move |(df, dr): Offset| (df * s, dr * s);
         let mut steps = [0; 120];
         for to in Square::all().filter(|sq| !sq.is_extra()) {
             for &step in abilities.steps {
-                let (df, dr) = back(step);
+                let (df, dr) = walk(step);
                 steps[to.index()] |= board_bit(to.offset(df, dr));
             }
         }
@@ -69,26 +86,31 @@ impl OriginTable {
         let short = abilities.short_slides.iter().map(|&d| (d, abilities.short_slide_range));
         // A jumping slide's quiet moves stop at the first piece, as a slide's do.
         let jumps = abilities.jumps.iter().map(|&d| (d, i8::MAX));
-        let lines = ranged.chain(short).chain(jumps).map(|(dir, range)| line(back(dir), range)).collect();
-        let skip_slides = abilities.skip_slides.iter().map(|&d| back(d)).collect();
-        OriginTable { steps, lines, skip_slides, area: abilities.area }
+        let lines = ranged.chain(short).chain(jumps).map(|(dir, range)| line(walk(dir), range)).collect();
+        let skip_slides = abilities.skip_slides.iter().map(|&d| walk(d)).collect();
+        MoveTable { steps, lines, skip_slides, forward, area: abilities.area }
     }
 
-    /// The squares from which the piece, now on the board square `to` among the `occupied`
-    /// squares (`to` included), reaches `to` by a quiet move of its own kind, with `to` emptied
-    /// (the squares between are the same in both).
+    /// The origins (or destinations) of the piece's quiet moves to (or from) the board square
+    /// `at` among the `occupied` squares, `at` included: the squares from which the piece
+    /// reaches `at` with `at` emptied (the squares between are the same in both), or the empty
+    /// squares it reaches from `at`.
     #[inline]
-    pub fn origins(&self, occupied: Mask, to: usize) -> Mask {
+    pub fn squares(&self, occupied: Mask, at: usize) -> Mask {
         let empty = BOARD & !occupied;
-        let mut out = self.steps[to] & empty;
+        let mut out = self.steps[at] & empty;
         for line in &self.lines {
-            out |= line.open_part(to, occupied);
+            out |= line.open_part(at, occupied);
         }
         for &dir in &self.skip_slides {
-            out |= skip_slide_origins(empty, to, dir);
+            out |= if self.forward {
+                skip_slide_destinations(empty, at, dir)
+            } else {
+                skip_slide_origins(empty, at, dir)
+            };
         }
         if self.area {
-            out |= area_origins(empty, to);
+            out |= area_origins(empty, at);
         }
         out
     }
@@ -99,7 +121,7 @@ fn board_bit(sq: Option<Square>) -> Mask {
     sq.filter(|sq| !sq.is_extra()).map_or(0, |sq| bit(sq.index()))
 }
 
-/// The rays of one direction walking back, `range` squares at most, over board squares only.
+/// The rays of one direction, `range` squares at most, over board squares only.
 fn line((df, dr): Offset, range: i8) -> Line {
     let mut rays = [0; 120];
     for to in Square::all().filter(|sq| !sq.is_extra()) {
@@ -146,7 +168,20 @@ fn skip_slide_origins(empty: Mask, to: usize, (df, dr): Offset) -> Mask {
     out
 }
 
-/// Origins of an area move ending on `to`: one king step away, or two with an empty square next
+/// Destinations of a skip slide from `from` walking by `(df, dr)`: the square next to `from` is
+/// skipped whatever stands on it, then every empty square up to the first piece.
+fn skip_slide_destinations(empty: Mask, from: usize, (df, dr): Offset) -> Mask {
+    let mut out = 0;
+    let Some(skipped) = Square::from_index(from).and_then(|sq| sq.offset(df, dr)) else { return 0 };
+    let mut at = skipped;
+    while let Some(sq) = at.offset(df, dr).filter(|sq| empty & bit(sq.index()) != 0) {
+        out |= bit(sq.index());
+        at = sq;
+    }
+    out
+}
+
+/// Origins (and destinations: the move is symmetric) of an area move ending on `to`: one king step away, or two with an empty square next
 /// to both ends. Those are the empty squares next to `to` and the empty squares next to one of
 /// them (`to` itself is occupied, by the piece).
 #[inline]

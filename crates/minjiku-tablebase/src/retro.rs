@@ -4,7 +4,7 @@
 use crate::exits::ExitTables;
 use crate::index::{Indexer, Placement};
 use crate::moves::{backed_up, better, stays_in_set};
-use crate::origins::OriginTable;
+use crate::origins::MoveTable;
 use crate::squares::{bit, Mask};
 use crate::tables::Tables;
 use minishogi_retro::{RetroRules, Value};
@@ -54,23 +54,25 @@ pub struct MinjikuRetro<'a> {
     unmoved_lateral: [bool; 2],
     /// Whether White, Black has a piece that may promote.
     may_promote: [bool; 2],
-    /// How each King and piece, in slot order, arrives on its square.
-    arrivals: Vec<Arrival>,
+    /// The quiet moves of each King and piece, in slot order.
+    quiet: Vec<QuietMoves>,
 }
 
-/// How one King or piece of a set arrives by a quiet move: its colour, where from, and whether
-/// its arrival burns.
-struct Arrival {
+/// The moves of one King or piece of a set that keep the material: its colour, where they come
+/// from and go to, and whether its arrival burns (a burning move leaves the set).
+struct QuietMoves {
     color: Color,
-    /// `None` for an unmoved Lateral Mover, which never arrives.
-    origins: Option<OriginTable>,
+    /// Origins and destinations; `None` for an unmoved Lateral Mover, whose first move makes it
+    /// another kind.
+    tables: Option<(MoveTable, MoveTable)>,
     burns: bool,
 }
 
-impl Arrival {
-    fn new(piece: Piece) -> Arrival {
-        let origins = (piece.kind != Kind::UnmovedLateralMover).then(|| OriginTable::new(piece));
-        Arrival { color: piece.color, origins, burns: movement(piece.kind).burns }
+impl QuietMoves {
+    fn new(piece: Piece) -> QuietMoves {
+        let tables = (piece.kind != Kind::UnmovedLateralMover)
+            .then(|| (MoveTable::origins(piece), MoveTable::destinations(piece)));
+        QuietMoves { color: piece.color, tables, burns: movement(piece.kind).burns }
     }
 }
 
@@ -86,15 +88,8 @@ impl<'a> MinjikuRetro<'a> {
             may_promote[piece.color.index()] = true;
         }
         let exits = ExitTables::new(indexer.material(), smaller);
-        let arrivals = pieces_of(&indexer).map(Arrival::new).collect();
-        MinjikuRetro {
-            indexer,
-            exits,
-            missing: AtomicBool::new(false),
-            unmoved_lateral,
-            may_promote,
-            arrivals,
-        }
+        let quiet = pieces_of(&indexer).map(QuietMoves::new).collect();
+        MinjikuRetro { indexer, exits, missing: AtomicBool::new(false), unmoved_lateral, may_promote, quiet }
     }
 
     /// True when some move's set was not in the smaller tables (the values are then wrong).
@@ -195,6 +190,35 @@ impl RetroRules for MinjikuRetro<'_> {
         true
     }
 
+    fn counts_moves_by_successors(&self) -> bool {
+        // Quiet moves are the same lookups, and the count needs no atomic update per move.
+        true
+    }
+
+    fn successors(&self, decoded: &Decoded, emit: &mut dyn FnMut(u64)) {
+        let mover = decoded.placement.side;
+        let [white, black] = decoded.occupied;
+        let occupied = white | black;
+        let enemies = decoded.occupied[(!mover).index()];
+        for (i, (&from, quiet)) in decoded.placement.squares().iter().zip(&self.quiet).enumerate() {
+            let Some((_, table)) = quiet.tables.as_ref().filter(|_| quiet.color == mover) else { continue };
+            // Every destination is a quiet move; one into check leads to an illegal slot, which
+            // the generator does not count.
+            let mut destinations = table.squares(occupied, from.index());
+            while destinations != 0 {
+                let to = destinations.trailing_zeros() as usize;
+                destinations &= destinations - 1;
+                // A Dragon's arrival next to an enemy burns it: that move leaves the set.
+                if quiet.burns && burns_on_arrival(enemies, to) {
+                    continue;
+                }
+                if let Some(slot) = self.indexer.moved_to(decoded.slot, &decoded.placement, i, to) {
+                    emit(slot);
+                }
+            }
+        }
+    }
+
     fn move_count(&self, decoded: &Decoded) -> u32 {
         let Some(pos) = decoded.position(&self.indexer) else { return 0 };
         with_moves(pos, false, |moves| moves.iter().filter(|&&m| stays_in_set(pos, m)).count() as u32)
@@ -209,21 +233,21 @@ impl RetroRules for MinjikuRetro<'_> {
         let [white, black] = decoded.occupied;
         let occupied = white | black;
         let enemies = decoded.occupied[(!mover).index()];
-        for (i, (&to, arrival)) in decoded.placement.squares().iter().zip(&self.arrivals).enumerate() {
+        for (i, (&to, quiet)) in decoded.placement.squares().iter().zip(&self.quiet).enumerate() {
             // An unmoved Lateral Mover never arrives; a Dragon's arrival would have burnt the
             // enemies now diagonally next to it.
-            let Some(table) = arrival.origins.as_ref().filter(|_| arrival.color == mover) else { continue };
-            if arrival.burns && burns_on_arrival(enemies, to) {
+            let Some((table, _)) = quiet.tables.as_ref().filter(|_| quiet.color == mover) else { continue };
+            if quiet.burns && burns_on_arrival(enemies, to.index()) {
                 continue;
             }
             // Exact origins: every one is a quiet move of the piece to `to` (see `origins`). The
             // predecessor is encoded from its squares: a predecessor whose side not to move is in
             // check is an illegal slot, which the generator ignores, so no position is built.
-            let mut origins = table.origins(occupied, to.index());
+            let mut origins = table.squares(occupied, to.index());
             while origins != 0 {
                 let from = origins.trailing_zeros() as usize;
                 origins &= origins - 1;
-                if let Some(slot) = self.indexer.unmoved(decoded.slot, &decoded.placement, i, from) {
+                if let Some(slot) = self.indexer.moved_to(decoded.slot, &decoded.placement, i, from) {
                     emit(slot, 1);
                 }
             }
@@ -246,12 +270,14 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 }
 
-/// True when one of `enemies` stands diagonally next to `to` (a burning piece arriving there
-/// would have burnt it).
-fn burns_on_arrival(enemies: Mask, to: Square) -> bool {
-    [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-        .iter()
-        .any(|&(df, dr)| to.offset(df, dr).is_some_and(|sq| enemies & bit(sq.index()) != 0))
+/// True when one of `enemies` stands diagonally next to the square of mailbox index `to` (a
+/// burning piece arriving there would have burnt it).
+fn burns_on_arrival(enemies: Mask, to: usize) -> bool {
+    Square::from_index(to).is_some_and(|to| {
+        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+            .iter()
+            .any(|&(df, dr)| to.offset(df, dr).is_some_and(|sq| enemies & bit(sq.index()) != 0))
+    })
 }
 
 #[cfg(test)]
@@ -259,10 +285,11 @@ mod tests {
     use super::*;
     use crate::material::Material;
 
-    /// The in-set moves counted from the un-moves of every legal slot equal the moves that the
-    /// rules crate's legal move generation counts, for every slot of one-piece sets with each
-    /// kind of movement: steps and promotion (Pawn), the unmoved Lateral Mover, a skip slide
-    /// (Ninja), jumping slides, the area move, burning, rifle captures.
+    /// The in-set moves counted from the un-moves of every legal slot, and from each slot's
+    /// successors that are legal, equal the moves that the rules crate's legal move generation
+    /// counts, for every slot of one-piece sets with each kind of movement: steps and promotion
+    /// (Pawn), the unmoved Lateral Mover, a skip slide (Ninja), jumping slides, the area move,
+    /// burning, rifle captures.
     #[test]
     fn unmoves_count_the_legal_moves_that_stay() {
         let tables = Tables::new();
@@ -280,8 +307,36 @@ mod tests {
                 if let Some(pos) = rules.decode(slot) {
                     let fen = pos.position(&rules.indexer).map(Position::to_fen);
                     assert_eq!(rules.move_count(&pos), counts[slot as usize], "{material}: {fen:?}");
+                    assert_eq!(rules.move_count(&pos), legal_successors(&rules, &pos), "{material}: {fen:?}");
                 }
             }
         }
+    }
+
+    /// The same from the successors, on a sample of the slots of two-piece sets: pieces that
+    /// block each other's lines, a burning Dragon with an enemy piece to burn, two equal pieces.
+    #[test]
+    fn successors_count_the_legal_moves_that_stay_with_two_pieces() {
+        let tables = Tables::new();
+        for name in ["KJvKA", "KFvKJ", "K+S+SvK", "KL*vK+L"] {
+            let material = Material::parse(name).expect("a set");
+            let rules = MinjikuRetro::new(Indexer::new(&material), &tables);
+            let mut checked = 0;
+            for slot in (0..rules.size()).step_by(9_973) {
+                if let Some(pos) = rules.decode(slot) {
+                    let fen = pos.position(&rules.indexer).map(Position::to_fen);
+                    assert_eq!(rules.move_count(&pos), legal_successors(&rules, &pos), "{material}: {fen:?}");
+                    checked += 1;
+                }
+            }
+            assert!(checked > 3_000, "{material}: {checked}");
+        }
+    }
+
+    /// The successors of `pos` that hold a legal position.
+    fn legal_successors(rules: &MinjikuRetro<'_>, pos: &Decoded) -> u32 {
+        let mut n = 0;
+        rules.successors(pos, &mut |slot| n += u32::from(rules.decode(slot).is_some()));
+        n
     }
 }
