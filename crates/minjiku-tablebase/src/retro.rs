@@ -5,6 +5,7 @@ use crate::exits::ExitTables;
 use crate::index::{Indexer, Placement};
 use crate::moves::{backed_up, better, stays_in_set};
 use crate::origins::MoveTable;
+use crate::reach::ReachTable;
 use crate::squares::{bit, Mask};
 use crate::tables::Tables;
 use minishogi_retro::{RetroRules, Value};
@@ -56,6 +57,8 @@ pub struct MinjikuRetro<'a> {
     may_promote: [bool; 2],
     /// The quiet moves of each King and piece, in slot order.
     quiet: Vec<QuietMoves>,
+    /// Where each King and piece, in slot order, could capture.
+    reach: Vec<ReachTable>,
 }
 
 /// The moves of one King or piece of a set that keep the material: its colour, where they come
@@ -89,7 +92,9 @@ impl<'a> MinjikuRetro<'a> {
         }
         let exits = ExitTables::new(indexer.material(), smaller);
         let quiet = pieces_of(&indexer).map(QuietMoves::new).collect();
-        MinjikuRetro { indexer, exits, missing: AtomicBool::new(false), unmoved_lateral, may_promote, quiet }
+        let reach = pieces_of(&indexer).map(ReachTable::new).collect();
+        let missing = AtomicBool::new(false);
+        MinjikuRetro { indexer, exits, missing, unmoved_lateral, may_promote, quiet, reach }
     }
 
     /// True when some move's set was not in the smaller tables (the values are then wrong).
@@ -108,6 +113,9 @@ pub struct Decoded {
     placement: Placement,
     /// The squares of White's pieces and Black's, Kings included.
     occupied: [Mask; 2],
+    /// False when no piece of the side to move could capture an enemy piece (see `reach`): the
+    /// position is legal and has no capture or burn. True when unknown.
+    threat: bool,
     /// The position, built on first use (`None` if the placement is not legal).
     pos: OnceCell<Option<Position>>,
 }
@@ -118,7 +126,7 @@ impl Decoded {
         for (&sq, piece) in placement.squares().iter().zip(pieces_of(indexer)) {
             occupied[piece.color.index()] |= bit(sq.index());
         }
-        Decoded { slot, placement, occupied, pos: OnceCell::new() }
+        Decoded { slot, placement, occupied, threat: true, pos: OnceCell::new() }
     }
 
     /// The position (`None` when the side not to move is in check).
@@ -135,6 +143,20 @@ fn pieces_of(indexer: &Indexer) -> impl Iterator<Item = Piece> + '_ {
 }
 
 impl MinjikuRetro<'_> {
+    /// True when a piece of the side to move could capture an enemy piece (the King included),
+    /// by [`ReachTable`]: false means it cannot.
+    fn threatens(&self, decoded: &Decoded) -> bool {
+        let us = decoded.placement.side;
+        let enemies = decoded.occupied[(!us).index()];
+        let pieces = self.quiet.iter().zip(&self.reach);
+        decoded
+            .placement
+            .squares()
+            .iter()
+            .zip(pieces)
+            .any(|(sq, (quiet, reach))| quiet.color == us && reach.from(sq.index()) & enemies != 0)
+    }
+
     /// The best value of the moves of `pos` that leave the set, `None` when none does. Those are
     /// its tactical moves (captures, burns, promotions) and the first moves of an unmoved Lateral
     /// Mover: only a side with one needs the whole move list.
@@ -176,8 +198,12 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 
     fn decode(&self, index: u64) -> Option<Decoded> {
-        let decoded = Decoded::new(&self.indexer, index, self.indexer.placement(index)?);
-        decoded.position(&self.indexer)?;
+        let mut decoded = Decoded::new(&self.indexer, index, self.indexer.placement(index)?);
+        decoded.threat = self.threatens(&decoded);
+        // A position whose side to move reaches no enemy piece is legal: no position to build.
+        if decoded.threat {
+            decoded.position(&self.indexer)?;
+        }
         Some(decoded)
     }
 
@@ -225,6 +251,11 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 
     fn exit_value(&self, decoded: &Decoded) -> Option<Value> {
+        let us = decoded.placement.side.index();
+        // Without a capture or burn, only a promotion or an unmoved Lateral Mover leaves the set.
+        if !decoded.threat && !self.may_promote[us] && !self.unmoved_lateral[us] {
+            return None;
+        }
         self.best_exit(decoded.position(&self.indexer)?)
     }
 
