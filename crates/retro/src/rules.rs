@@ -68,6 +68,18 @@ pub trait RetroRules: Sync {
         self.children(pos, emit);
     }
 
+    /// The number of moves of `pos` that stay in the set and lead to a legal position, where
+    /// `is_legal(slot)` tells whether a slot holds one: the count the generator takes when
+    /// [`RetroRules::counts_moves_by_successors`] is true. The default counts the
+    /// [`RetroRules::successors`] that `is_legal` accepts; a game that knows some of its moves
+    /// to be legal without looking (no enemy piece could attack its King, say) counts those
+    /// without asking.
+    fn legal_successor_count(&self, pos: &Self::Pos, is_legal: &dyn Fn(u64) -> bool) -> u32 {
+        let mut n = 0;
+        self.successors(pos, &mut |slot| n += u32::from(is_legal(slot)));
+        n
+    }
+
     /// The best value, from the side to move's point of view, among the legal moves of `pos` that
     /// leave the set (in a game without drops, captures and promotions lead into other, smaller
     /// tables built before: the value of such a move is the negated value found there, one ply

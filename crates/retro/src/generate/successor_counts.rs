@@ -1,6 +1,6 @@
 //! Move counts from successors (see [`RetroRules::counts_moves_by_successors`]): once the first
 //! pass has marked every illegal slot, each legal position counts its moves that stay in the set
-//! as the successor slots not marked illegal. A position writes only its own counter and reads
+//! as the successor slots not marked illegal ([`RetroRules::legal_successor_count`]). A position writes only its own counter and reads
 //! the others' marks, which this pass never changes: no atomic update per move, and the reads'
 //! cache misses overlap.
 
@@ -30,11 +30,8 @@ pub(super) fn count_moves<R: RetroRules>(
         work.scan_other(start, end, ILLEGAL, |index| {
             let mut n = u32::from(work.get(index));
             if let Some(pos) = rules.decode_legal(index) {
-                rules.successors(&pos, &mut |slot| {
-                    if slot < work.len() && work.get(slot) != ILLEGAL {
-                        n += 1;
-                    }
-                });
+                n +=
+                    rules.legal_successor_count(&pos, &|slot| slot < work.len() && work.get(slot) != ILLEGAL);
             }
             chunk_most = chunk_most.max(n);
             bytes[(index - start) as usize] = if n == 0 {
