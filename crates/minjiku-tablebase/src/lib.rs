@@ -40,6 +40,7 @@ mod material;
 mod moves;
 mod origins;
 mod probe;
+mod quiet;
 mod reach;
 mod retro;
 mod squares;

@@ -4,13 +4,12 @@
 use crate::exits::ExitTables;
 use crate::index::{Indexer, Placement};
 use crate::moves::{backed_up, better, stays_in_set};
-use crate::origins::MoveTable;
+use crate::quiet::{burning_squares, burns_on_arrival, QuietMoves};
 use crate::reach::ReachTable;
 use crate::squares::{bit, Mask};
 use crate::tables::Tables;
 use minishogi_retro::{RetroRules, Value};
-use minjiku::movement::movement;
-use minjiku::{Color, Kind, MoveList, Piece, Position, Square};
+use minjiku::{Color, Kind, MoveList, Piece, Position};
 use std::cell::{OnceCell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -59,24 +58,6 @@ pub struct MinjikuRetro<'a> {
     quiet: Vec<QuietMoves>,
     /// Where each King and piece, in slot order, could capture.
     reach: Vec<ReachTable>,
-}
-
-/// The moves of one King or piece of a set that keep the material: its colour, where they come
-/// from and go to, and whether its arrival burns (a burning move leaves the set).
-struct QuietMoves {
-    color: Color,
-    /// Origins and destinations; `None` for an unmoved Lateral Mover, whose first move makes it
-    /// another kind.
-    tables: Option<(MoveTable, MoveTable)>,
-    burns: bool,
-}
-
-impl QuietMoves {
-    fn new(piece: Piece) -> QuietMoves {
-        let tables = (piece.kind != Kind::UnmovedLateralMover)
-            .then(|| (MoveTable::origins(piece), MoveTable::destinations(piece)));
-        QuietMoves { color: piece.color, tables, burns: movement(piece.kind).burns }
-    }
 }
 
 impl<'a> MinjikuRetro<'a> {
@@ -341,94 +322,5 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 }
 
-/// The squares diagonally next to one of `enemies`: a burning piece arriving there burns.
-fn burning_squares(enemies: Mask) -> Mask {
-    let mut out = 0;
-    let mut rest = enemies;
-    while rest != 0 {
-        let enemy = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        if let Some(sq) = Square::from_index(enemy) {
-            for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                out |= sq.offset(df, dr).map_or(0, |n| bit(n.index()));
-            }
-        }
-    }
-    out
-}
-
-/// True when one of `enemies` stands diagonally next to the square of mailbox index `to` (a
-/// burning piece arriving there would have burnt it).
-fn burns_on_arrival(enemies: Mask, to: usize) -> bool {
-    Square::from_index(to).is_some_and(|to| {
-        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-            .iter()
-            .any(|&(df, dr)| to.offset(df, dr).is_some_and(|sq| enemies & bit(sq.index()) != 0))
-    })
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::material::Material;
-
-    /// The in-set moves counted from the un-moves of every legal slot, and from each slot's
-    /// successors that are legal, equal the moves that the rules crate's legal move generation
-    /// counts, for every slot of one-piece sets with each kind of movement: steps and promotion
-    /// (Pawn), the unmoved Lateral Mover, a skip slide (Ninja), jumping slides, the area move,
-    /// burning, rifle captures.
-    #[test]
-    fn unmoves_count_the_legal_moves_that_stay() {
-        let tables = Tables::new();
-        for name in ["KPvK", "KL*vK", "K+LvK", "KDvK", "KAvK", "KFvK", "K+BvK", "KJvK"] {
-            let material = Material::parse(name).expect("a set");
-            let rules = MinjikuRetro::new(Indexer::new(&material), &tables);
-            let size = rules.size() as usize;
-            let mut counts = vec![0u32; size];
-            for slot in 0..rules.size() {
-                if let Some(pos) = rules.decode(slot) {
-                    rules.predecessors(&pos, false, &mut |q, w| counts[q as usize] += u32::from(w));
-                }
-            }
-            for slot in 0..rules.size() {
-                if let Some(pos) = rules.decode(slot) {
-                    let fen = pos.position(&rules.indexer).map(Position::to_fen);
-                    assert_eq!(rules.move_count(&pos), counts[slot as usize], "{material}: {fen:?}");
-                    assert_eq!(rules.move_count(&pos), legal_successors(&rules, &pos), "{material}: {fen:?}");
-                    let counted = rules.legal_successor_count(&pos, &|slot| rules.decode(slot).is_some());
-                    assert_eq!(rules.move_count(&pos), counted, "{material}: {fen:?}");
-                }
-            }
-        }
-    }
-
-    /// The same from the successors (listed, and counted by `legal_successor_count`, which takes
-    /// some moves as legal without looking), on a sample of the slots of two-piece sets: pieces that
-    /// block each other's lines, a burning Dragon with an enemy piece to burn, two equal pieces.
-    #[test]
-    fn successors_count_the_legal_moves_that_stay_with_two_pieces() {
-        let tables = Tables::new();
-        for name in ["KJvKA", "KFvKJ", "K+S+SvK", "KL*vK+L"] {
-            let material = Material::parse(name).expect("a set");
-            let rules = MinjikuRetro::new(Indexer::new(&material), &tables);
-            let mut checked = 0;
-            for slot in (0..rules.size()).step_by(9_973) {
-                if let Some(pos) = rules.decode(slot) {
-                    let fen = pos.position(&rules.indexer).map(Position::to_fen);
-                    assert_eq!(rules.move_count(&pos), legal_successors(&rules, &pos), "{material}: {fen:?}");
-                    let counted = rules.legal_successor_count(&pos, &|slot| rules.decode(slot).is_some());
-                    assert_eq!(rules.move_count(&pos), counted, "{material}: {fen:?}");
-                    checked += 1;
-                }
-            }
-            assert!(checked > 3_000, "{material}: {checked}");
-        }
-    }
-
-    /// The successors of `pos` that hold a legal position.
-    fn legal_successors(rules: &MinjikuRetro<'_>, pos: &Decoded) -> u32 {
-        let mut n = 0;
-        rules.successors(pos, &mut |slot| n += u32::from(rules.decode(slot).is_some()));
-        n
-    }
-}
+mod tests;
