@@ -167,22 +167,27 @@ impl Indexer {
     }
 
     /// The slot of the placement in `slot` (decoded as `placement`) with its square number `i`
-    /// (see [`Placement::squares`]) changed to the board square `from` and the other side to
-    /// move: an un-move. Most un-moves change one digit of the slot; those of the white King to
-    /// files f–j (mirrored) and of a piece with an equal one (reordered) are encoded afresh.
-    pub(crate) fn unmoved(&self, slot: u64, placement: &Placement, i: usize, from: Square) -> Option<u64> {
-        let squares = placement.squares();
+    /// (see [`Placement::squares`]) changed to the board square of mailbox index `from` and the
+    /// other side to move: an un-move, or a quiet move. Most change one digit of the slot; those
+    /// of the white King to files f–j (mirrored) and of a piece with an equal one (reordered) are
+    /// encoded afresh.
+    #[inline]
+    pub(crate) fn moved_to(&self, slot: u64, placement: &Placement, i: usize, from: usize) -> Option<u64> {
+        // A board square's number is its mailbox index less the 10 indices of rank 0.
+        let number = |index: usize| index.checked_sub(10).filter(|&k| k < 100).map(|k| k as u64);
+        let from_number = number(from)?;
         let side = !placement.side;
-        if (i == 0 && from.file() >= 5) || self.paired[i] {
+        if (i == 0 && from_number % 10 >= 5) || self.paired[i] {
             let mut before = placement.squares;
-            before[i] = from;
-            return self.encode_squares(side, &before[..squares.len()]);
+            before[i] = Square::from_index(from)?;
+            return self.encode_squares(side, &before[..placement.len]);
         }
         // The white King's digit counts the squares of files a–e only.
-        let digit = |sq: Square| number(sq).map(|k| if i == 0 { (k / 10) * 5 + k % 10 } else { k });
+        let digit = |k: u64| if i == 0 { (k / 10) * 5 + k % 10 } else { k };
+        let to_number = number(placement.squares[i].index())?;
         let side_weight = self.size / 2;
         let other_side = if side == Color::Black { slot + side_weight } else { slot - side_weight };
-        Some(other_side - digit(squares[i])? * self.weights[i] + digit(from)? * self.weights[i])
+        Some(other_side - digit(to_number) * self.weights[i] + digit(from_number) * self.weights[i])
     }
 
     /// The placement in `slot` when its squares are distinct and equal pieces in order (the
@@ -291,7 +296,7 @@ mod tests {
     }
 
     #[test]
-    fn unmoving_changes_the_slot_as_encoding_does() {
+    fn moving_a_piece_changes_the_slot_as_encoding_does() {
         for name in ["KJvKA", "KGGvK", "KvK"] {
             let indexer = Indexer::new(&Material::parse(name).expect("a set"));
             let mut checked = 0;
@@ -305,7 +310,7 @@ mod tests {
                     before[i] = from;
                     let expected = indexer.encode_squares(!placement.side, &before[..placement.len]);
                     assert_eq!(
-                        indexer.unmoved(slot, &placement, i, from),
+                        indexer.moved_to(slot, &placement, i, from.index()),
                         expected,
                         "{name} {slot} {i} {from}"
                     );

@@ -40,7 +40,10 @@ mod material;
 mod moves;
 mod origins;
 mod probe;
+mod quiet;
+mod reach;
 mod retro;
+mod squares;
 pub mod tables;
 pub mod verify;
 

@@ -4,12 +4,12 @@
 use crate::exits::ExitTables;
 use crate::index::{Indexer, Placement};
 use crate::moves::{backed_up, better, stays_in_set};
-use crate::origins::origins;
+use crate::quiet::{burning_squares, burns_on_arrival, QuietMoves};
+use crate::reach::ReachTable;
+use crate::squares::{bit, Mask};
 use crate::tables::Tables;
 use minishogi_retro::{RetroRules, Value};
-use minjiku::geometry::SquareSet;
-use minjiku::movement::movement;
-use minjiku::{Color, Kind, MoveList, Piece, Position, Square};
+use minjiku::{Color, Kind, MoveList, Piece, Position};
 use std::cell::{OnceCell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -54,6 +54,10 @@ pub struct MinjikuRetro<'a> {
     unmoved_lateral: [bool; 2],
     /// Whether White, Black has a piece that may promote.
     may_promote: [bool; 2],
+    /// The quiet moves of each King and piece, in slot order.
+    quiet: Vec<QuietMoves>,
+    /// Where each King and piece, in slot order, could capture.
+    reach: Vec<ReachTable>,
 }
 
 impl<'a> MinjikuRetro<'a> {
@@ -68,7 +72,10 @@ impl<'a> MinjikuRetro<'a> {
             may_promote[piece.color.index()] = true;
         }
         let exits = ExitTables::new(indexer.material(), smaller);
-        MinjikuRetro { indexer, exits, missing: AtomicBool::new(false), unmoved_lateral, may_promote }
+        let quiet = pieces_of(&indexer).map(QuietMoves::new).collect();
+        let reach = pieces_of(&indexer).map(ReachTable::new).collect();
+        let missing = AtomicBool::new(false);
+        MinjikuRetro { indexer, exits, missing, unmoved_lateral, may_promote, quiet, reach }
     }
 
     /// True when some move's set was not in the smaller tables (the values are then wrong).
@@ -86,18 +93,21 @@ pub struct Decoded {
     /// Where the pieces stand, in slot order (the un-moves change one square of it).
     placement: Placement,
     /// The squares of White's pieces and Black's, Kings included.
-    occupied: [SquareSet; 2],
+    occupied: [Mask; 2],
+    /// False when no piece of the side to move could capture an enemy piece (see `reach`): the
+    /// position is legal and has no capture or burn. True when unknown.
+    threat: bool,
     /// The position, built on first use (`None` if the placement is not legal).
     pos: OnceCell<Option<Position>>,
 }
 
 impl Decoded {
     fn new(indexer: &Indexer, slot: u64, placement: Placement) -> Decoded {
-        let mut occupied = [SquareSet::EMPTY; 2];
+        let mut occupied = [0; 2];
         for (&sq, piece) in placement.squares().iter().zip(pieces_of(indexer)) {
-            occupied[piece.color.index()].insert(sq);
+            occupied[piece.color.index()] |= bit(sq.index());
         }
-        Decoded { slot, placement, occupied, pos: OnceCell::new() }
+        Decoded { slot, placement, occupied, threat: true, pos: OnceCell::new() }
     }
 
     /// The position (`None` when the side not to move is in check).
@@ -114,6 +124,20 @@ fn pieces_of(indexer: &Indexer) -> impl Iterator<Item = Piece> + '_ {
 }
 
 impl MinjikuRetro<'_> {
+    /// True when a piece of the side to move could capture an enemy piece (the King included),
+    /// by [`ReachTable`]: false means it cannot.
+    fn threatens(&self, decoded: &Decoded) -> bool {
+        let us = decoded.placement.side;
+        let enemies = decoded.occupied[(!us).index()];
+        let pieces = self.quiet.iter().zip(&self.reach);
+        decoded
+            .placement
+            .squares()
+            .iter()
+            .zip(pieces)
+            .any(|(sq, (quiet, reach))| quiet.color == us && reach.from(sq.index()) & enemies != 0)
+    }
+
     /// The best value of the moves of `pos` that leave the set, `None` when none does. Those are
     /// its tactical moves (captures, burns, promotions) and the first moves of an unmoved Lateral
     /// Mover: only a side with one needs the whole move list.
@@ -155,8 +179,12 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 
     fn decode(&self, index: u64) -> Option<Decoded> {
-        let decoded = Decoded::new(&self.indexer, index, self.indexer.placement(index)?);
-        decoded.position(&self.indexer)?;
+        let mut decoded = Decoded::new(&self.indexer, index, self.indexer.placement(index)?);
+        decoded.threat = self.threatens(&decoded);
+        // A position whose side to move reaches no enemy piece is legal: no position to build.
+        if decoded.threat {
+            decoded.position(&self.indexer)?;
+        }
         Some(decoded)
     }
 
@@ -169,35 +197,109 @@ impl RetroRules for MinjikuRetro<'_> {
         true
     }
 
+    fn counts_moves_by_successors(&self) -> bool {
+        // Quiet moves are the same lookups, and the count needs no atomic update per move.
+        true
+    }
+
+    fn successors(&self, decoded: &Decoded, emit: &mut dyn FnMut(u64)) {
+        let mover = decoded.placement.side;
+        let [white, black] = decoded.occupied;
+        let occupied = white | black;
+        let enemies = decoded.occupied[(!mover).index()];
+        for (i, (&from, quiet)) in decoded.placement.squares().iter().zip(&self.quiet).enumerate() {
+            let Some((_, table)) = quiet.tables.as_ref().filter(|_| quiet.color == mover) else { continue };
+            // Every destination is a quiet move; one into check leads to an illegal slot, which
+            // the generator does not count.
+            let mut destinations = table.squares(occupied, from.index());
+            while destinations != 0 {
+                let to = destinations.trailing_zeros() as usize;
+                destinations &= destinations - 1;
+                // A Dragon's arrival next to an enemy burns it: that move leaves the set.
+                if quiet.burns && burns_on_arrival(enemies, to) {
+                    continue;
+                }
+                if let Some(slot) = self.indexer.moved_to(decoded.slot, &decoded.placement, i, to) {
+                    emit(slot);
+                }
+            }
+        }
+    }
+
     fn move_count(&self, decoded: &Decoded) -> u32 {
         let Some(pos) = decoded.position(&self.indexer) else { return 0 };
         with_moves(pos, false, |moves| moves.iter().filter(|&&m| stays_in_set(pos, m)).count() as u32)
     }
 
     fn exit_value(&self, decoded: &Decoded) -> Option<Value> {
+        let us = decoded.placement.side.index();
+        // Without a capture or burn, only a promotion or an unmoved Lateral Mover leaves the set.
+        if !decoded.threat && !self.may_promote[us] && !self.unmoved_lateral[us] {
+            return None;
+        }
         self.best_exit(decoded.position(&self.indexer)?)
+    }
+
+    fn legal_successor_count(&self, decoded: &Decoded, is_legal: &dyn Fn(u64) -> bool) -> u32 {
+        let mover = decoded.placement.side;
+        let squares = decoded.placement.squares();
+        let [white, black] = decoded.occupied;
+        let occupied = white | black;
+        let enemies = decoded.occupied[(!mover).index()];
+        // Every square an enemy piece could capture on; a quiet move of ours leaves them where
+        // they are. Our King, `mover.index()` in slot order, safe from all of them makes every
+        // move of another piece legal, and a King move to a square none reaches is legal.
+        let pieces = squares.iter().zip(self.quiet.iter().zip(&self.reach));
+        let attacked = pieces
+            .filter(|(_, (quiet, _))| quiet.color != mover)
+            .fold(0, |a, (sq, (_, reach))| a | reach.from(sq.index()));
+        let king = mover.index();
+        let king_safe = attacked & bit(squares[king].index()) == 0;
+        let mut n = 0;
+        for (i, (&from, quiet)) in squares.iter().zip(&self.quiet).enumerate() {
+            let Some((_, table)) = quiet.tables.as_ref().filter(|_| quiet.color == mover) else { continue };
+            let mut destinations = table.squares(occupied, from.index());
+            // A Dragon's arrival next to an enemy burns it: that move leaves the set.
+            if quiet.burns {
+                destinations &= !burning_squares(enemies);
+            }
+            let sure = match (i == king, king_safe) {
+                (true, _) => destinations & !attacked,
+                (false, true) => destinations,
+                (false, false) => 0,
+            };
+            n += sure.count_ones();
+            let mut unsure = destinations & !sure;
+            while unsure != 0 {
+                let to = unsure.trailing_zeros() as usize;
+                unsure &= unsure - 1;
+                let slot = self.indexer.moved_to(decoded.slot, &decoded.placement, i, to);
+                n += u32::from(slot.is_some_and(is_legal));
+            }
+        }
+        n
     }
 
     fn predecessors(&self, decoded: &Decoded, _no_moves: bool, emit: &mut dyn FnMut(u64, u8)) {
         let mover = !decoded.placement.side;
-        let squares = decoded.placement.squares();
         let [white, black] = decoded.occupied;
-        let occupied = SquareSet::union(white, black);
+        let occupied = white | black;
         let enemies = decoded.occupied[(!mover).index()];
-        for (i, (&to, piece)) in squares.iter().zip(pieces_of(&self.indexer)).enumerate() {
+        for (i, (&to, quiet)) in decoded.placement.squares().iter().zip(&self.quiet).enumerate() {
             // An unmoved Lateral Mover never arrives; a Dragon's arrival would have burnt the
             // enemies now diagonally next to it.
-            if piece.color != mover
-                || piece.kind == Kind::UnmovedLateralMover
-                || burns_on_arrival(enemies, to, piece)
-            {
+            let Some((table, _)) = quiet.tables.as_ref().filter(|_| quiet.color == mover) else { continue };
+            if quiet.burns && burns_on_arrival(enemies, to.index()) {
                 continue;
             }
             // Exact origins: every one is a quiet move of the piece to `to` (see `origins`). The
             // predecessor is encoded from its squares: a predecessor whose side not to move is in
             // check is an illegal slot, which the generator ignores, so no position is built.
-            for from in origins(occupied, to, piece) {
-                if let Some(slot) = self.indexer.unmoved(decoded.slot, &decoded.placement, i, from) {
+            let mut origins = table.squares(occupied, to.index());
+            while origins != 0 {
+                let from = origins.trailing_zeros() as usize;
+                origins &= origins - 1;
+                if let Some(slot) = self.indexer.moved_to(decoded.slot, &decoded.placement, i, from) {
                     emit(slot, 1);
                 }
             }
@@ -220,42 +322,5 @@ impl RetroRules for MinjikuRetro<'_> {
     }
 }
 
-/// True when `piece` burns and one of `enemies` stands diagonally next to `to`.
-fn burns_on_arrival(enemies: SquareSet, to: Square, piece: Piece) -> bool {
-    movement(piece.kind).burns
-        && [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-            .iter()
-            .any(|&(df, dr)| to.offset(df, dr).is_some_and(|sq| enemies.contains(sq)))
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::material::Material;
-
-    /// The in-set moves counted from the un-moves of every legal slot equal the moves that the
-    /// rules crate's legal move generation counts, for every slot of one-piece sets with each
-    /// kind of movement: steps and promotion (Pawn), the unmoved Lateral Mover, a skip slide
-    /// (Ninja), jumping slides, the area move, burning, rifle captures.
-    #[test]
-    fn unmoves_count_the_legal_moves_that_stay() {
-        let tables = Tables::new();
-        for name in ["KPvK", "KL*vK", "K+LvK", "KDvK", "KAvK", "KFvK", "K+BvK", "KJvK"] {
-            let material = Material::parse(name).expect("a set");
-            let rules = MinjikuRetro::new(Indexer::new(&material), &tables);
-            let size = rules.size() as usize;
-            let mut counts = vec![0u32; size];
-            for slot in 0..rules.size() {
-                if let Some(pos) = rules.decode(slot) {
-                    rules.predecessors(&pos, false, &mut |q, w| counts[q as usize] += u32::from(w));
-                }
-            }
-            for slot in 0..rules.size() {
-                if let Some(pos) = rules.decode(slot) {
-                    let fen = pos.position(&rules.indexer).map(Position::to_fen);
-                    assert_eq!(rules.move_count(&pos), counts[slot as usize], "{material}: {fen:?}");
-                }
-            }
-        }
-    }
-}
+mod tests;

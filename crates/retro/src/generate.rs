@@ -18,6 +18,7 @@
 mod chunks;
 mod counters;
 mod seeds;
+mod successor_counts;
 mod unmove_counts;
 mod work;
 
@@ -154,8 +155,10 @@ fn analyse<R: RetroRules>(
     let mut next: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     let seed_chunks: ChunkSeeds = Mutex::new(Vec::new());
     let too_large = AtomicBool::new(false);
-    // Counts from un-moves: the first pass stores only the exits' move (see `unmove_counts`).
-    let by_unmoves = rules.counts_moves_by_predecessors();
+    // Counts from successors or un-moves: the first pass stores only the exits' move (see
+    // `successor_counts`, `unmove_counts`).
+    let by_successors = rules.counts_moves_by_successors();
+    let by_unmoves = !by_successors && rules.counts_moves_by_predecessors();
     for_each_chunk(size, "moves", progress, |start, end| {
         let mut most = 0;
         let mut mated = false;
@@ -171,7 +174,7 @@ fn analyse<R: RetroRules>(
                 }
             }
             // Moves that leave the set count as one more move (see `seeds`).
-            if by_unmoves {
+            if by_successors || by_unmoves {
                 bytes[(index - start) as usize] = u8::from(exit.is_some());
                 return;
             }
@@ -198,10 +201,14 @@ fn analyse<R: RetroRules>(
         return Err(GenerateError::TooLarge { material: name.to_string(), slots: size });
     }
     let seeds = Seeds::from_chunks(seed_chunks);
-    if by_unmoves {
-        let counted = unmove_counts::count_moves(rules, work, &scan, progress);
-        most_moves.fetch_max(u64::from(counted), Ordering::Relaxed);
-    }
+    let counted = if by_successors {
+        successor_counts::count_moves(rules, work, &scan, progress)
+    } else if by_unmoves {
+        unmove_counts::count_moves(rules, work, &scan, progress)
+    } else {
+        0
+    };
+    most_moves.fetch_max(u64::from(counted), Ordering::Relaxed);
     let most = most_moves.load(Ordering::Relaxed);
     if most > u64::from(MAX_MOVES) {
         return Err(GenerateError::TooManyMoves { material: name.to_string(), moves: most as u32 });
@@ -362,12 +369,20 @@ mod tests {
         }
     }
 
+    /// How [`ExitPiles`] has its moves counted.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Counting {
+        Forward,
+        Unmoves,
+        Successors,
+    }
+
     /// The piles with moves that leave the set (a pile of `i ≡ 4 (mod 5)` may leave winning in
-    /// 1, one of `i ≡ 6 (mod 7)` losing in 2), their other moves counted forward or from the
-    /// un-moves.
+    /// 1, one of `i ≡ 6 (mod 7)` losing in 2), their other moves counted forward, from the
+    /// un-moves or from the successors.
     struct ExitPiles {
         piles: Piles,
-        by_unmoves: bool,
+        counting: Counting,
     }
 
     impl RetroRules for ExitPiles {
@@ -382,16 +397,27 @@ mod tests {
         }
 
         fn counts_moves_by_predecessors(&self) -> bool {
-            self.by_unmoves
+            // Also when counting from successors, which must take precedence.
+            self.counting != Counting::Forward
+        }
+
+        fn counts_moves_by_successors(&self) -> bool {
+            self.counting == Counting::Successors
         }
 
         fn move_count(&self, pos: &u64) -> u32 {
-            // Asked only when counting forward: a count of 0 from the un-moves' side would show.
-            if self.by_unmoves {
-                0
-            } else {
+            // Asked only when counting forward: a count of 0 from the other sides would show.
+            if self.counting == Counting::Forward {
                 self.piles.move_count(pos)
+            } else {
+                0
             }
+        }
+
+        fn successors(&self, pos: &u64, emit: &mut dyn FnMut(u64)) {
+            // Also the illegal last slot, which must not be counted.
+            self.piles.children(pos, emit);
+            emit(self.piles.size() - 1);
         }
 
         fn exit_value(&self, &pos: &u64) -> Option<Value> {
@@ -417,17 +443,19 @@ mod tests {
     }
 
     #[test]
-    fn counts_from_unmoves_give_the_same_values() {
+    fn counts_from_unmoves_or_successors_give_the_same_values() {
         for threads in [1, 2] {
             let options = GenerateOptions { threads: Some(threads), progress: None };
-            let generate = |by_unmoves| {
-                retrograde(&ExitPiles { piles: Piles(40), by_unmoves }, "piles", &options).expect("generates")
+            let generate = |counting| {
+                retrograde(&ExitPiles { piles: Piles(40), counting }, "piles", &options).expect("generates")
             };
-            let (forward, forward_stats) = generate(false);
-            let (counted, counted_stats) = generate(true);
+            let (forward, forward_stats) = generate(Counting::Forward);
             assert!(forward != expected(40), "the exits must change some values");
-            assert_eq!(counted, forward);
-            assert_eq!(counted_stats, forward_stats);
+            for counting in [Counting::Unmoves, Counting::Successors] {
+                let (counted, counted_stats) = generate(counting);
+                assert_eq!(counted, forward);
+                assert_eq!(counted_stats, forward_stats);
+            }
         }
     }
 

@@ -49,6 +49,37 @@ pub trait RetroRules: Sync {
         false
     }
 
+    /// True when the generator may count the moves of every position from
+    /// [`RetroRules::successors`] once every slot's legality is known: a position's count is the
+    /// number of successor slots that hold a legal position. Each position then writes only its
+    /// own counter, and the slots it looks at are only read, where counting from
+    /// [`RetroRules::predecessors`] updates other slots' counters atomically. Takes precedence
+    /// over [`RetroRules::counts_moves_by_predecessors`]. The default: `false`.
+    fn counts_moves_by_successors(&self) -> bool {
+        false
+    }
+
+    /// Calls `emit(slot)` once for each move of `pos` that stays in the set and leads to a legal
+    /// position, with that position's slot, and may also call it for moves that lead to slots
+    /// holding no legal position (a move that leaves the mover's own King attacked, say), which
+    /// the generator does not count: so a game need not test its moves for legality. Used when
+    /// [`RetroRules::counts_moves_by_successors`] is true. The default: [`RetroRules::children`].
+    fn successors(&self, pos: &Self::Pos, emit: &mut dyn FnMut(u64)) {
+        self.children(pos, emit);
+    }
+
+    /// The number of moves of `pos` that stay in the set and lead to a legal position, where
+    /// `is_legal(slot)` tells whether a slot holds one: the count the generator takes when
+    /// [`RetroRules::counts_moves_by_successors`] is true. The default counts the
+    /// [`RetroRules::successors`] that `is_legal` accepts; a game that knows some of its moves
+    /// to be legal without looking (no enemy piece could attack its King, say) counts those
+    /// without asking.
+    fn legal_successor_count(&self, pos: &Self::Pos, is_legal: &dyn Fn(u64) -> bool) -> u32 {
+        let mut n = 0;
+        self.successors(pos, &mut |slot| n += u32::from(is_legal(slot)));
+        n
+    }
+
     /// The best value, from the side to move's point of view, among the legal moves of `pos` that
     /// leave the set (in a game without drops, captures and promotions lead into other, smaller
     /// tables built before: the value of such a move is the negated value found there, one ply
