@@ -41,6 +41,12 @@ pub(crate) const MAX_MOVES: u32 = 200;
 /// Predecessor updates gathered (and prefetched) before they are applied.
 const BATCH: usize = 64;
 
+/// The work byte of a position with `moves` moves (at least one) still to refute: `255 - moves`,
+/// the count capped at [`MAX_MOVES`] (a larger one is reported after the pass).
+fn move_counter(moves: u32) -> u8 {
+    ILLEGAL - moves.min(MAX_MOVES) as u8
+}
+
 /// Options of [`retrograde`].
 #[derive(Clone, Copy, Default)]
 pub struct GenerateOptions<'a> {
@@ -185,7 +191,7 @@ fn analyse<R: RetroRules>(
                 mated = true;
                 0
             } else {
-                ILLEGAL - n.min(MAX_MOVES) as u8
+                move_counter(n)
             };
         });
         work.fill(start, &bytes[..(end - start) as usize]);

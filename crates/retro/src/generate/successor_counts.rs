@@ -7,8 +7,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::chunks::{for_each_chunk, CHUNK};
+use super::move_counter;
 use super::work::{Work, ILLEGAL};
-use super::MAX_MOVES;
 use crate::progress::Progress;
 use crate::rules::RetroRules;
 
@@ -38,7 +38,7 @@ pub(super) fn count_moves<R: RetroRules>(
                 any_mated = true;
                 0
             } else {
-                ILLEGAL - n.min(MAX_MOVES) as u8
+                move_counter(n)
             };
         });
         // Other threads only read whether these slots are illegal, which stays as it was.

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::chunks::{for_each_chunk, CHUNK};
 use super::work::{Work, ILLEGAL};
-use super::{BATCH, MAX_MOVES};
+use super::{move_counter, BATCH};
 use crate::progress::Progress;
 use crate::rules::RetroRules;
 
@@ -54,7 +54,7 @@ pub(super) fn count_moves<R: RetroRules>(
             }
             n => {
                 chunk_most = chunk_most.max(n);
-                ILLEGAL - n.min(MAX_MOVES as u8)
+                move_counter(u32::from(n))
             }
         });
         most.fetch_max(u64::from(chunk_most), Ordering::Relaxed);
