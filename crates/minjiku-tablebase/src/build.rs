@@ -6,6 +6,7 @@ use crate::generate::generate;
 use crate::material::Material;
 use crate::tables::{Tables, Values};
 use minishogi_retro::{GenerateOptions, Progress, ValueCounts};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -64,8 +65,27 @@ pub fn plan(targets: &[Material]) -> Vec<Material> {
     order
 }
 
+/// For each step of `order`, the sets that no later step needs, to be released after it: a set is
+/// kept from its own step to the last step whose set one move can turn into it.
+fn releases(order: &[Material]) -> Vec<Vec<Material>> {
+    let mut last_use: HashMap<&Material, usize> = order.iter().enumerate().map(|(i, m)| (m, i)).collect();
+    for (i, material) in order.iter().enumerate() {
+        for next in material.successors() {
+            if let Some(last) = last_use.get_mut(&next) {
+                *last = (*last).max(i);
+            }
+        }
+    }
+    let mut out = vec![Vec::new(); order.len()];
+    for (material, last) in last_use {
+        out[last].push(material.clone());
+    }
+    out
+}
+
 /// Builds the tables of `targets` in `dir` with every set they need: a set whose file exists is
-/// read (checked), the others are generated and written. Returns the tables written.
+/// read (checked), the others are generated and written. Returns the tables written. A set's
+/// values are held in memory only until the last set that needs them is built.
 pub fn build(
     dir: &Path,
     targets: &[Material],
@@ -77,15 +97,19 @@ pub fn build(
             f(e);
         }
     };
+    let order = plan(&targets);
+    let releases = releases(&order);
     let mut tables = Tables::new();
     let mut written = Vec::new();
-    for material in plan(&targets) {
+    for (material, released) in order.into_iter().zip(releases) {
         let path = table_path(dir, &material);
         if path.exists() && !(options.force && targets.contains(&material)) {
+            // Read even when no later set needs it: reading checks the file.
             let (_, table) = open(&path)?;
             let values = table.values()?;
             event(BuildEvent::Loaded(&material, &path));
             tables.insert(material, Values::Memory(Arc::new(values)));
+            tables.remove_all(&released);
             continue;
         }
         let start = Instant::now();
@@ -107,6 +131,7 @@ pub fn build(
         event(BuildEvent::Written(&table));
         written.push(table);
         tables.insert(material, Values::Memory(Arc::new(values)));
+        tables.remove_all(&released);
     }
     Ok(written)
 }
@@ -129,6 +154,39 @@ pub const DEFAULT_PAIRS: &[&str] = &["KJvKA", "KFvKJ", "K+DvK+Y", "K+S+SvK"];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_set_is_released_once_and_only_after_every_set_that_needs_it() {
+        let targets: Vec<Material> = ["KJvKA", "KPvKA", "K+DvK+Y", "KLvKF"]
+            .iter()
+            .map(|n| Material::parse(n).expect("a set"))
+            .collect();
+        let order = plan(&targets);
+        let releases = releases(&order);
+        let released_at = |m: &Material| -> Vec<usize> {
+            releases.iter().enumerate().filter(|(_, r)| r.contains(m)).map(|(i, _)| i).collect()
+        };
+        for (i, material) in order.iter().enumerate() {
+            let at = released_at(material);
+            assert_eq!(at.len(), 1, "{material} released at {at:?}");
+            assert!(at[0] >= i, "{material} released before it is built");
+            for next in material.successors() {
+                let j = order.iter().position(|m| m == &next).expect("a needed set is in the plan");
+                assert!(j < i, "{next} is built after {material}, which needs it");
+                assert!(released_at(&next)[0] >= i, "{next} released before {material} is built");
+            }
+        }
+        // Held at once: never the whole plan.
+        let mut held = 0usize;
+        let mut most = 0usize;
+        for r in &releases {
+            held += 1;
+            most = most.max(held);
+            held -= r.len();
+        }
+        assert_eq!(held, 0);
+        assert!(most < order.len(), "all {} sets held at once", order.len());
+    }
 
     #[test]
     fn default_pairs_need_only_one_piece_tables() {

@@ -44,6 +44,13 @@ impl Tables {
         self.tables.insert(material.clone(), (Indexer::new(&material), values));
     }
 
+    /// Drops the values of the canonical sets `materials` (those not held are ignored).
+    pub fn remove_all(&mut self, materials: &[Material]) {
+        for material in materials {
+            self.tables.remove(material);
+        }
+    }
+
     /// True when the canonical set `material` is held.
     pub fn contains(&self, material: &Material) -> bool {
         self.tables.contains_key(material)
