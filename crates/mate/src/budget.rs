@@ -1,24 +1,8 @@
-//! What a solve may spend, and the share of it the post-search leaves for writing the line.
+//! The mate solver's budget: how often it looks at the clock, and the share of it the
+//! post-search leaves for writing the line.
 
 use crate::dfpn::Budget;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::Duration;
-
-/// How much a solve may spend, post-search and line included. With neither nodes nor time nor a
-/// stop flag it runs to the end.
-///
-/// Not the engine's `Limits`: a df-pn proof has no iteration depth, mate length or game clock,
-/// and its stop flag travels with the budget (the engine's search takes one separately).
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Nodes (positions expanded) at most.
-    pub nodes: Option<u64>,
-    /// Wall time at most.
-    pub time: Option<Duration>,
-    /// Stops the search when set (USI `stop`).
-    pub stop: Option<Arc<AtomicBool>>,
-}
+use crate::limits::Limits;
 
 /// Nodes between two looks at the clock and the stop flag: about a millisecond at the solver's
 /// 100,000 nodes a second, so that a budget of a few milliseconds (the engine's root probe) holds.
@@ -28,7 +12,7 @@ const CLOCK_INTERVAL: u64 = 128;
 const LINE_SHARE: u32 = 8;
 
 /// A budget for a solve within `limits`, starting now.
-pub fn budget(limits: &Limits) -> Budget {
+pub fn budget_for(limits: &Limits) -> Budget {
     Budget::new(limits, CLOCK_INTERVAL)
 }
 

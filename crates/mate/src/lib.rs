@@ -30,6 +30,7 @@
 mod answer;
 mod budget;
 pub mod dfpn;
+mod limits;
 pub mod line;
 mod moves;
 mod policy;
@@ -37,6 +38,6 @@ mod post_search;
 pub mod solver;
 
 pub use answer::Answer;
-pub use budget::Limits;
+pub use limits::Limits;
 pub use moves::Mode;
 pub use solver::{solve, MateResult, Report, Solver};

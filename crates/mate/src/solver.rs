@@ -1,8 +1,9 @@
 //! The solver: one call from a position to a verified answer.
 
-use crate::budget::{budget, hold_back_line_share, release_line_share, Limits};
+use crate::budget::{budget_for, hold_back_line_share, release_line_share};
 use crate::dfpn::repetition::RepetitionTable;
 use crate::dfpn::{Budget, Search, TranspositionTable, UNLIMITED};
+use crate::limits::Limits;
 use crate::line::verify_line;
 use crate::moves::Mode;
 use crate::policy::MatePolicy;
@@ -133,7 +134,7 @@ impl Solver {
             self.repetitions.clear();
             self.last_root = Some(pos.hash());
         }
-        let mut budget = budget(limits);
+        let mut budget = budget_for(limits);
         let result = self.search(pos, mode, &mut budget);
         Report { result, nodes: budget.nodes(), elapsed: budget.elapsed() }
     }

@@ -2,7 +2,7 @@
 //! the shorter limits of the current phase of a solve (each solver splits its budget in phases
 //! of its own).
 
-use crate::Limits;
+use crate::limits::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -2,9 +2,8 @@
 //! side to move minimises (the proof number at an attacker node, the disproof number at a
 //! defender node) and δ the other one, so φ(n) = min δ(child) and δ(n) = Σ φ(child).
 
-use crate::dfpn::node::{disproof, proof, NodeResult};
+use crate::dfpn::node::{disproof, proof, NodeResult, Numbers, UNLIMITED};
 use crate::dfpn::pn::{add, Pn, INFINITE};
-use crate::dfpn::tt::{Numbers, UNLIMITED};
 
 /// A child's (φ, δ) seen from its own side to move, the opposite of its parent's.
 #[inline]

@@ -26,7 +26,7 @@ mod tt;
 
 pub use budget::Budget;
 pub use key::{board_key, dominates};
-pub use node::{disproof, proof, NodeResult};
+pub use node::{disproof, proof, NodeResult, Numbers, UNLIMITED};
 pub use policy::{Policy, TablePolicy};
 pub use search::Search;
-pub use tt::{Numbers, TranspositionTable, UNLIMITED};
+pub use tt::TranspositionTable;

@@ -1,8 +1,34 @@
-//! What the search concludes about a node, in attacker terms.
+//! The numbers of a node and what the search concludes about it, in attacker terms.
 
-use crate::dfpn::pn::INFINITE;
+use crate::dfpn::pn::{Pn, INFINITE};
 use crate::dfpn::repetition::PathDisproof;
-use crate::dfpn::tt::Numbers;
+
+/// A disproof that holds at any depth (no win at all, not merely none within a bound).
+pub const UNLIMITED: u16 = u16::MAX;
+
+/// What the table knows about one position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Numbers {
+    /// Proof number (0: the attacker wins).
+    pub pn: Pn,
+    /// Disproof number (0: no win within `plies`).
+    pub dn: Pn,
+    /// For a proof, the plies of the win it proves; for a disproof, the plies within which there
+    /// is no win ([`UNLIMITED`] for none at all); otherwise the bound it was searched with.
+    pub plies: u16,
+}
+
+impl Numbers {
+    /// True for a proof.
+    pub fn is_proof(&self) -> bool {
+        self.pn == 0
+    }
+
+    /// True for a disproof.
+    pub fn is_disproof(&self) -> bool {
+        self.dn == 0
+    }
+}
 
 /// What the search concluded about a node, in attacker terms.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! What a solver decides for the engine: the policy the search is generic over.
 
-use crate::dfpn::tt::Numbers;
+use crate::dfpn::node::Numbers;
 use minishogi::{Color, Kind, MoveList, Position};
 
 /// How a transposition table keeps its entries.

@@ -10,11 +10,11 @@
 
 use crate::dfpn::budget::Budget;
 use crate::dfpn::combine::{best_two, child_phi_delta, combine, phi_delta};
-use crate::dfpn::node::{disproof, NodeResult};
+use crate::dfpn::node::{disproof, NodeResult, Numbers, UNLIMITED};
 use crate::dfpn::pn::{add, epsilon_threshold, Pn, INFINITE};
 use crate::dfpn::policy::Policy;
 use crate::dfpn::repetition::{child_path_key, Path, PathDisproof, RepetitionTable};
-use crate::dfpn::tt::{Numbers, TranspositionTable, UNLIMITED};
+use crate::dfpn::tt::TranspositionTable;
 use minishogi::{Color, Hand, Move, MoveList, Position};
 
 /// A move from an expanded node and what is needed to look its result up.

@@ -6,13 +6,10 @@
 //! instead of letting every new entry evict an old one.
 
 use crate::dfpn::key::dominates;
-use crate::dfpn::pn::Pn;
+use crate::dfpn::node::{Numbers, UNLIMITED};
 use crate::dfpn::policy::TablePolicy;
 use minishogi::Hand;
 use std::marker::PhantomData;
-
-/// A disproof that holds at any depth (no win at all, not merely none within a bound).
-pub const UNLIMITED: u16 = u16::MAX;
 
 /// Entries per cluster: all hands seen on one board compete here.
 const CLUSTER: usize = 8;
@@ -22,30 +19,6 @@ const GC_START: usize = 870;
 
 /// ... and frees entries until about this share is used.
 const GC_TARGET: usize = 600;
-
-/// What the table knows about one position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Numbers {
-    /// Proof number (0: the attacker wins).
-    pub pn: Pn,
-    /// Disproof number (0: no win within `plies`).
-    pub dn: Pn,
-    /// For a proof, the plies of the win it proves; for a disproof, the plies within which there
-    /// is no win ([`UNLIMITED`] for none at all); otherwise the bound it was searched with.
-    pub plies: u16,
-}
-
-impl Numbers {
-    /// True for a proof.
-    pub fn is_proof(&self) -> bool {
-        self.pn == 0
-    }
-
-    /// True for a disproof.
-    pub fn is_disproof(&self) -> bool {
-        self.dn == 0
-    }
-}
 
 #[derive(Copy, Clone, Debug)]
 struct Entry {
@@ -232,7 +205,7 @@ impl<T: TablePolicy> TranspositionTable<T> {
     }
 
     /// Garbage collection: frees the unsettled entries (then, if that is not enough, the
-    /// disproofs) with the least work until about [`GC_TARGET`] of the slots are used. The
+    /// disproofs) with the least work until about 59 % of the slots are used. The
     /// work threshold is found by a histogram of log2(work), one pass over the table.
     pub fn collect(&mut self) {
         self.collections += 1;
