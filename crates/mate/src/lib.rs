@@ -9,7 +9,9 @@
 //! it is returned.
 //!
 //! The root holds the solver and its answers; [`solver`] also has the default table size and
-//! the ply bound, and [`line`](mod@line) the replay check of a mating line.
+//! the ply bound, and [`line`](mod@line) the replay check of a mating line. The df-pn engine
+//! itself lives in [`dfpn`], shared with the game solver (`minishogi-solve`), which runs it
+//! under a policy of its own.
 //!
 //! ```
 //! use minishogi::Position;
@@ -27,17 +29,15 @@
 
 mod answer;
 mod budget;
-mod dfpn;
-mod key;
+pub mod dfpn;
+mod limits;
 pub mod line;
 mod moves;
-pub mod pn;
+mod policy;
 mod post_search;
-pub mod repetition;
 pub mod solver;
-mod tt;
 
 pub use answer::Answer;
-pub use budget::Limits;
+pub use limits::Limits;
 pub use moves::Mode;
 pub use solver::{solve, MateResult, Report, Solver};

@@ -3,14 +3,14 @@
 //! and the defender picks, at each move, a reply that resists longest (KomoringHeights'
 //! `MinLength`).
 
-use crate::dfpn::Search;
+use crate::dfpn::repetition::child_path_key;
 use crate::moves::{attacker_moves, defender_moves};
-use crate::repetition::child_path_key;
+use crate::policy::MateSearch;
 use minishogi::{Move, MoveList, Position};
 
 /// The shortest mate length the budget can establish, starting from a proof of `found` plies,
 /// and whether it is proved shortest (no mate two plies shorter).
-pub fn shortest(search: &mut Search, root: &mut Position, path_key: u64, found: u16) -> (u16, bool) {
+pub fn shortest(search: &mut MateSearch, root: &mut Position, path_key: u64, found: u16) -> (u16, bool) {
     let mut plies = found;
     while plies >= 3 {
         let shorter = search.prove(root, 0, plies - 2, path_key);
@@ -25,7 +25,7 @@ pub fn shortest(search: &mut Search, root: &mut Position, path_key: u64, found: 
 
 /// A mating line of at most `plies` plies from `root` (whose mate within `plies` is proved),
 /// or `None` if the budget runs out before it is written.
-pub fn line(search: &mut Search, root: &Position, path_key: u64, plies: u16) -> Option<Vec<Move>> {
+pub fn line(search: &mut MateSearch, root: &Position, path_key: u64, plies: u16) -> Option<Vec<Move>> {
     let mut pos = root.clone();
     let mut key = path_key;
     let mut remaining = plies;
@@ -61,9 +61,15 @@ pub fn line(search: &mut Search, root: &Position, path_key: u64, plies: u16) -> 
 
 /// An attacker move that mates within `remaining - 1` more plies: the shortest the table knows,
 /// else the first a search proves.
-fn mating_move(search: &mut Search, pos: &mut Position, ply: u16, key: u64, remaining: u16) -> Option<Move> {
+fn mating_move(
+    search: &mut MateSearch,
+    pos: &mut Position,
+    ply: u16,
+    key: u64,
+    remaining: u16,
+) -> Option<Move> {
     let mut moves = MoveList::new();
-    attacker_moves(pos, search.mode(), &mut moves);
+    attacker_moves(pos, search.policy().mode, &mut moves);
     let mut best: Option<(u16, Move)> = None;
     for &m in &moves {
         let child = pos.after(m);
@@ -94,7 +100,7 @@ fn mating_move(search: &mut Search, pos: &mut Position, ply: u16, key: u64, rema
 /// that resists longest. When none can be shown to (the bound was not proved the shortest, or
 /// the budget ran out), the reply with the longest mate known.
 fn longest_reply(
-    search: &mut Search,
+    search: &mut MateSearch,
     pos: &mut Position,
     ply: u16,
     key: u64,

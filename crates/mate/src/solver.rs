@@ -1,12 +1,13 @@
 //! The solver: one call from a position to a verified answer.
 
-use crate::budget::{Budget, Limits};
-use crate::dfpn::Search;
+use crate::budget::{budget_for, hold_back_line_share, release_line_share};
+use crate::dfpn::repetition::RepetitionTable;
+use crate::dfpn::{Budget, Search, TranspositionTable, UNLIMITED};
+use crate::limits::Limits;
 use crate::line::verify_line;
 use crate::moves::Mode;
+use crate::policy::MatePolicy;
 use crate::post_search::{line, shortest};
-use crate::repetition::RepetitionTable;
-use crate::tt::{TranspositionTable, UNLIMITED};
 use minishogi::{Color, Kind, Move, Position};
 use std::time::Duration;
 
@@ -51,7 +52,7 @@ pub struct Report {
 
 /// A mate solver with its tables, reused from one position to the next.
 pub struct Solver {
-    tt: TranspositionTable,
+    tt: TranspositionTable<MatePolicy>,
     repetitions: RepetitionTable,
     /// The roots the transposition table's entries hold for, once it has any.
     scope: Option<Scope>,
@@ -133,7 +134,7 @@ impl Solver {
             self.repetitions.clear();
             self.last_root = Some(pos.hash());
         }
-        let mut budget = Budget::new(limits);
+        let mut budget = budget_for(limits);
         let result = self.search(pos, mode, &mut budget);
         Report { result, nodes: budget.nodes(), elapsed: budget.elapsed() }
     }
@@ -158,7 +159,8 @@ impl Solver {
         } as u16;
         let mut root = pos.clone();
         let root_key = root.hash();
-        let mut search = Search::new(&mut self.tt, &mut self.repetitions, budget, mode, pos.side_to_move());
+        let policy = MatePolicy { mode };
+        let mut search = Search::new(policy, &mut self.tt, &mut self.repetitions, budget, pos.side_to_move());
         let first = search.prove(&mut root, 0, bound, root_key);
         if first.is_disproof() {
             let plies = u32::from(first.numbers.plies);
@@ -169,9 +171,9 @@ impl Solver {
         }
         // The post-search and the line share what the proof left: the post-search stops early
         // enough for the line to be written within the budget.
-        search.hold_back_line_share();
+        hold_back_line_share(search.budget());
         let (plies, shortest) = shortest(&mut search, &mut root, root_key, first.numbers.plies);
-        search.release_line_share();
+        release_line_share(search.budget());
         let Some(moves) = line(&mut search, pos, root_key, plies) else { return MateResult::Unknown };
         if verify_line(pos, &moves, mode).is_err() {
             debug_assert!(false, "the solver wrote a line that is no mate: {moves:?} from {}", pos.to_sfen());

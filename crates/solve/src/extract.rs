@@ -4,20 +4,20 @@
 //! Each count is recomputed from the lines below it (never copied from the table), and a proof
 //! lost from the table (replaced or collected) is searched again with the bound it must keep.
 
-use crate::budget::Budget;
+use crate::budget::start_phase;
 use crate::certificate::{Certificate, Line, Value};
 use crate::error::ExtractError;
 use crate::key::{board_key, root_path_key};
-use crate::search::Search;
-use crate::tt::TranspositionTable;
+use crate::search::{prove, SolvePolicy, SolveTable};
 use minishogi::{Color, Move, Position};
-use minishogi_mate::repetition::RepetitionTable;
+use minishogi_mate::dfpn::repetition::RepetitionTable;
+use minishogi_mate::dfpn::{Budget, Search};
 use std::collections::HashMap;
 
 /// Writes the proof that `attacker` wins from `root` within `plies` plies out of `tt`,
 /// searching again with `budget` where the table lost a proof.
 pub fn extract(
-    tt: &mut TranspositionTable,
+    tt: &mut SolveTable,
     repetitions: &mut RepetitionTable,
     budget: &mut Budget,
     root: &Position,
@@ -40,7 +40,7 @@ pub fn extract(
 }
 
 struct Extractor<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a mut SolveTable,
     repetitions: &'a mut RepetitionTable,
     budget: &'a mut Budget,
     attacker: Color,
@@ -112,9 +112,9 @@ impl Extractor<'_> {
     fn search_again(&mut self, pos: &Position, bound: u32) {
         let mut root = pos.clone();
         let path_key = root_path_key(root.hash(), self.attacker) ^ 0x5EA4_C4A6_A1A5;
-        self.budget.start_phase(u64::MAX, 1000);
+        start_phase(self.budget, u64::MAX, 1000);
         let remaining = u16::try_from(bound).unwrap_or(u16::MAX - 1);
-        Search::new(self.tt, self.repetitions, self.budget, self.attacker)
-            .prove(&mut root, remaining, path_key);
+        let mut search = Search::new(SolvePolicy, self.tt, self.repetitions, self.budget, self.attacker);
+        prove(&mut search, &mut root, remaining, path_key);
     }
 }

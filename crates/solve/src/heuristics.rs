@@ -10,7 +10,7 @@
 //!   then the rest: on equal numbers df-pn takes the first child.
 
 use minishogi::{Kind, Move, MoveList, Position};
-use minishogi_mate::pn::Pn;
+use minishogi_mate::dfpn::pn::Pn;
 
 /// The value of a piece for ordering captures and weighing material, promoted pieces by what
 /// they are worth on a 5×5 board.

@@ -2,13 +2,14 @@
 //! moves and without a ply bound, with depth-first proof-number search (df-pn), and writes the
 //! proof as a certificate that another program can check.
 //!
-//! - `search.rs`: df-pn with the 1+ε trick; proofs carry their length, so lengths fall along
-//!   every line of a proof and no proof leans on a cycle; repetitions of the path are no win and
-//!   the disproofs that lean on them stay with the path (`repetition.rs`).
+//! - `search.rs`: the game solver's policy for the df-pn engine it shares with the mate solver
+//!   (`minishogi_mate::dfpn`: df-pn with the 1+ε trick, proofs that carry their length so that
+//!   no proof leans on a cycle, repetitions of the path kept by path, the transposition table,
+//!   the budget): every legal move, the table keyed with the attacker, garbage collection.
 //! - `heuristics.rs`: initial proof numbers and move order from the rules' knowledge (replies
 //!   left to the defender, checks, captures).
-//! - `tt.rs`: the transposition table in a fixed number of bytes, shared proofs between hands,
-//!   garbage collection.
+//! - `key.rs`, `budget.rs`, `tt.rs`: the table key with the attacker mixed in, the limits and
+//!   phases of a solve, the table's statistics.
 //! - `solver.rs`: both sides' wins searched in turn, a proof shortened until a bounded search
 //!   shows it shortest, or bounded searches that establish how far there is no win.
 //! - `extract.rs`, `certificate.rs`: the proof tree read out of the table, rechecked, and the

@@ -1,15 +1,16 @@
 //! The solver: df-pn for a win of either side without a ply bound, then the proof shortened to
 //! the shortest, or, when no proof comes, bounded searches that establish how far there is none.
 
-use crate::budget::{Budget, Limits};
+use crate::budget::{budget_for, start_phase, used_share, Limits};
 use crate::certificate::Certificate;
 use crate::error::ExtractError;
 use crate::extract::extract;
 use crate::key::root_path_key;
-use crate::search::{NodeResult, Search, UNBOUNDED};
-use crate::tt::{TableStats, TranspositionTable, UNLIMITED};
+use crate::search::{prove, SolvePolicy, SolveTable, UNBOUNDED};
+use crate::tt::TableStats;
 use minishogi::{Color, Position};
-use minishogi_mate::repetition::RepetitionTable;
+use minishogi_mate::dfpn::repetition::RepetitionTable;
+use minishogi_mate::dfpn::{Budget, NodeResult, Search, UNLIMITED};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -82,7 +83,7 @@ pub struct Report {
 /// A solver with its tables, from which the certificate of its last proof is read. Solving the
 /// same root again goes on from what the tables hold; another root empties them.
 pub struct Solver {
-    tt: TranspositionTable,
+    tt: SolveTable,
     repetitions: RepetitionTable,
     /// The root solved last, the side that won and the plies.
     proved: Option<(Position, Color, u32)>,
@@ -97,7 +98,7 @@ impl Solver {
     /// A solver whose transposition table holds about `table_mb` MB.
     pub fn new(table_mb: usize) -> Solver {
         Solver {
-            tt: TranspositionTable::new(table_mb),
+            tt: SolveTable::new(table_mb),
             repetitions: RepetitionTable::with_capacity(table_mb * 1024 * 1024 / 16 / 64),
             proved: None,
             root: None,
@@ -118,7 +119,7 @@ impl Solver {
 
     /// What the transposition table holds.
     pub fn table_stats(&self) -> TableStats {
-        self.tt.stats()
+        TableStats::of(&self.tt)
     }
 
     /// Solves `pos` within `limits` (run on a thread with a stack deep enough for the search).
@@ -131,7 +132,7 @@ impl Solver {
                 helper.repetitions.clear();
             }
         }
-        let mut budget = Budget::new(limits);
+        let mut budget = budget_for(limits);
         let (verdict, established) = std::thread::scope(|s| {
             std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
@@ -146,7 +147,7 @@ impl Solver {
             established,
             nodes: budget.nodes(),
             elapsed: budget.elapsed(),
-            table: self.tt.stats(),
+            table: TableStats::of(&self.tt),
         }
     }
 
@@ -154,7 +155,7 @@ impl Solver {
     /// is searched again within `limits`.
     pub fn certificate(&mut self, limits: &Limits) -> Result<Option<Certificate>, ExtractError> {
         let Some((root, attacker, plies)) = self.proved.clone() else { return Ok(None) };
-        let mut budget = Budget::new(limits);
+        let mut budget = budget_for(limits);
         let (tt, repetitions) = (&mut self.tt, &mut self.repetitions);
         std::thread::scope(|s| {
             std::thread::Builder::new()
@@ -192,13 +193,13 @@ impl Solver {
     ) -> (Option<(Color, u32)>, Established) {
         let us = pos.side_to_move();
         let stop = Arc::new(AtomicBool::new(false));
-        let half = |limits: &Limits| Limits {
+        let half = |limits: &minishogi_mate::Limits| Limits {
             nodes: limits.nodes.map(|n| n / 2),
             time: limits.time,
             stop: Some(Arc::clone(&stop)),
         };
         let limits = budget.limits().clone();
-        let (mut ours, mut theirs) = (Budget::new(&half(&limits)), Budget::new(&half(&limits)));
+        let (mut ours, mut theirs) = (budget_for(&half(&limits)), budget_for(&half(&limits)));
         ours.also_stop_on(limits.stop.clone());
         theirs.also_stop_on(limits.stop.clone());
         let search = |solver: &mut Solver, side: Color, b: &mut Budget| {
@@ -247,12 +248,12 @@ impl Solver {
         let mut established = Established::default();
         let mut open = vec![true; sides.len()];
         let mut chunk = FIRST_CHUNK;
-        while open.contains(&true) && budget.used_share() < UNBOUNDED_SHARE {
+        while open.contains(&true) && used_share(budget) < UNBOUNDED_SHARE {
             for (i, &attacker) in sides.iter().enumerate() {
                 if !open[i] {
                     continue;
                 }
-                budget.start_phase(chunk, UNBOUNDED_SHARE);
+                start_phase(budget, chunk, UNBOUNDED_SHARE);
                 let result = self.prove(pos, attacker, UNBOUNDED, budget);
                 if result.is_proof() {
                     return (Some((attacker, u32::from(result.numbers.plies))), established);
@@ -303,8 +304,8 @@ impl Solver {
     fn prove(&mut self, pos: &Position, attacker: Color, remaining: u16, budget: &mut Budget) -> NodeResult {
         let mut root = pos.clone();
         let path_key = root_path_key(root.hash(), attacker);
-        Search::new(&mut self.tt, &mut self.repetitions, budget, attacker)
-            .prove(&mut root, remaining, path_key)
+        let mut search = Search::new(SolvePolicy, &mut self.tt, &mut self.repetitions, budget, attacker);
+        prove(&mut search, &mut root, remaining, path_key)
     }
 
     /// Searches again with two plies fewer than the proof until that fails: proved shortest
@@ -320,7 +321,7 @@ impl Solver {
             if plies < 2 {
                 return (plies, true);
             }
-            budget.start_phase(u64::MAX, 1000);
+            start_phase(budget, u64::MAX, 1000);
             let result = self.prove(pos, attacker, (plies - 2) as u16, budget);
             if result.is_proof() {
                 plies = u32::from(result.numbers.plies);
@@ -352,7 +353,7 @@ impl Solver {
         while open.contains(&true) && !budget.is_spent() {
             let i = if !open[1] || (open[0] && bounds[0] < bounds[1]) { 0 } else { 1 };
             let attacker = if i == 0 { us } else { !us };
-            budget.start_phase(u64::MAX, 1000);
+            start_phase(budget, u64::MAX, 1000);
             let result = self.prove(pos, attacker, bounds[i].min(u32::from(UNLIMITED - 1)) as u16, budget);
             if result.is_proof() {
                 let plies = u32::from(result.numbers.plies);

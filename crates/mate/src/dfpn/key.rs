@@ -1,5 +1,6 @@
 //! What the transposition table keys on: the board and side to move without the hands, so that
-//! positions differing only in the attacker's hand meet in one cluster and share proofs.
+//! positions differing only in the hands meet in one cluster and share proofs. A policy may mix
+//! more into the key (the game solver mixes in the attacker).
 
 use minishogi::zobrist::hand_key;
 use minishogi::{Color, Hand, Kind, Position};
@@ -19,7 +20,7 @@ pub fn board_key(pos: &Position) -> u64 {
 
 /// True when `a` holds at least as many pieces of every kind as `b`.
 ///
-/// Within one search the pieces are fixed, so on the same board an attacker hand that dominates
+/// Within one search (one root's pieces) the pieces are fixed, so on the same board an attacker hand that dominates
 /// another means a defender hand that is dominated: a proof for the smaller attacker hand
 /// proves the larger (the same moves still work and the defender has fewer drops), and a
 /// disproof for the larger disproves the smaller.
