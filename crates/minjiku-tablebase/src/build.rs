@@ -65,6 +65,36 @@ pub fn plan(targets: &[Material]) -> Vec<Material> {
     order
 }
 
+/// One set of a build's plan ([`planned`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedSet {
+    /// The set.
+    pub material: Material,
+    /// Its file is present and would be read, not built.
+    pub present: bool,
+    /// Index slots of its table.
+    pub slots: u64,
+}
+
+/// What [`build`] would do with `targets` in `dir`: every set of the plan in build order, and
+/// whether its file is present (with `force`, the targets count as absent).
+pub fn planned(dir: &Path, targets: &[Material], force: bool) -> Vec<PlannedSet> {
+    let targets: Vec<Material> = targets.iter().map(|m| m.canonical().0).collect();
+    plan(&targets)
+        .into_iter()
+        .map(|material| PlannedSet {
+            present: is_present(dir, &material, &targets, force),
+            slots: crate::index::Indexer::new(&material).size(),
+            material,
+        })
+        .collect()
+}
+
+/// True when `material`'s file is read rather than built.
+fn is_present(dir: &Path, material: &Material, targets: &[Material], force: bool) -> bool {
+    table_path(dir, material).exists() && !(force && targets.contains(material))
+}
+
 /// For each step of `order`, the sets that no later step needs, to be released after it: a set is
 /// kept from its own step to the last step whose set one move can turn into it.
 fn releases(order: &[Material]) -> Vec<Vec<Material>> {
@@ -103,7 +133,7 @@ pub fn build(
     let mut written = Vec::new();
     for (material, released) in order.into_iter().zip(releases) {
         let path = table_path(dir, &material);
-        if path.exists() && !(options.force && targets.contains(&material)) {
+        if is_present(dir, &material, &targets, options.force) {
             // Read even when no later set needs it: reading checks the file.
             let (_, table) = open(&path)?;
             let values = table.values()?;

@@ -11,6 +11,7 @@ use clap::Args;
 use minjiku::error::PositionMovesError;
 use minjiku::perft::PerftDivide;
 use minjiku::{Position, PositionWithMoves};
+use minjiku_tablebase::build::{planned, PlannedSet};
 use minjiku_tablebase::{
     build, default_sets, info, verify, BuildEvent, BuildOptions, Material, MinjikuTablebase,
 };
@@ -112,6 +113,9 @@ pub struct GenArgs {
     /// Regenerate the named tables even if they exist.
     #[arg(long)]
     pub force: bool,
+    /// Print the sets the build would make, in order, and which are present; build nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// `minjiku tb gen`: generates the tables asked for and every table they need (files present are
@@ -127,6 +131,9 @@ pub fn generate(a: &GenArgs, report: Reporter<'_>) -> CliResult {
             None => a.materials.clone(),
         };
         let dir = &a.dir.dir;
+        if a.dry_run {
+            return print_plan(dir, &sets, a.force);
+        }
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let events = |e: BuildEvent<'_>| match e {
             BuildEvent::Generating(m, _) => report(Report::Start(m.name())),
@@ -151,6 +158,23 @@ pub fn generate(a: &GenArgs, report: Reporter<'_>) -> CliResult {
         }
         Ok(())
     })?
+}
+
+/// `tb gen --dry-run`: the build order of `targets`, a line a set (`present` or `to build`), then
+/// the totals.
+fn print_plan(dir: &std::path::Path, targets: &[Material], force: bool) -> CliResult {
+    let plan = planned(dir, targets, force);
+    let absent: Vec<&PlannedSet> = plan.iter().filter(|p| !p.present).collect();
+    let slots: u64 = absent.iter().map(|p| p.slots).sum();
+    let lines =
+        plan.iter().map(|p| format!("{}\t{}", p.material, if p.present { "present" } else { "to build" }));
+    let total = format!(
+        "{} sets: {} present, {} to build ({slots} slots)",
+        plan.len(),
+        plan.len() - absent.len(),
+        absent.len()
+    );
+    print_lines(lines.chain([total]))
 }
 
 /// Arguments of `minjiku tb probe`.

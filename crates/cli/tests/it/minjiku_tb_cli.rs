@@ -30,6 +30,12 @@ fn gen_info_probe_verify_and_a_damaged_file() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let d = path_str(dir.path());
 
+    // gen --dry-run: the plan, dependencies first, and nothing written.
+    let plan = ["KvK\tto build", "K+GvK\tto build", "2 sets: 0 present, 2 to build (1010000 slots)"];
+    let text = ok(&run(&["minjiku", "tb", "gen", "K+GvK", "--dir", d, "--dry-run"]));
+    assert_eq!(text.lines().collect::<Vec<_>>(), plan, "{text}");
+    assert_eq!(std::fs::read_dir(dir.path()).expect("the directory").count(), 0);
+
     // gen: one line per table written, dependencies first, with the seconds at the end.
     let text = ok(&run(&["minjiku", "tb", "gen", "K+GvK", "--dir", d, "--threads", "2"]));
     let lines: Vec<&str> = text.lines().collect();
@@ -43,6 +49,8 @@ fn gen_info_probe_verify_and_a_damaged_file() {
     assert!(gold.exists() && kings.exists());
     // Present files are read, not rebuilt: nothing is written the second time.
     assert_eq!(ok(&run(&["minjiku", "tb", "gen", "K+GvK", "--dir", d])), "");
+    let text = ok(&run(&["minjiku", "tb", "gen", "K+GvK", "--dir", d, "--dry-run", "--force"]));
+    assert_eq!(text, "KvK\tpresent\nK+GvK\tto build\n2 sets: 1 present, 1 to build (1000000 slots)\n");
 
     // info: the gen line without the time, from the header.
     let text = ok(&run(&["minjiku", "tb", "info", path_str(&gold)]));
