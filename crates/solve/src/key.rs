@@ -8,10 +8,9 @@ use minishogi::{Color, Position};
 /// one solve (a win of the side to move, a win of the other side) share a table.
 const GOTE_ATTACKS: u64 = 0x6A09_E667_F3BC_C909;
 
-/// The position's Zobrist hash with both hands taken out, and the attacker mixed in.
+/// `key` with the attacker mixed in (unchanged for Sente).
 #[inline]
-pub fn board_key(pos: &Position, attacker: Color) -> u64 {
-    let key = minishogi_mate::dfpn::board_key(pos);
+fn with_attacker(key: u64, attacker: Color) -> u64 {
     if attacker == Color::Gote {
         key ^ GOTE_ATTACKS
     } else {
@@ -19,14 +18,16 @@ pub fn board_key(pos: &Position, attacker: Color) -> u64 {
     }
 }
 
+/// The position's Zobrist hash with both hands taken out, and the attacker mixed in.
+#[inline]
+pub fn board_key(pos: &Position, attacker: Color) -> u64 {
+    with_attacker(minishogi_mate::dfpn::board_key(pos), attacker)
+}
+
 /// The start of the path keys of a search for a win of `attacker` from the root hashed `root`.
 #[inline]
 pub fn root_path_key(root: u64, attacker: Color) -> u64 {
-    if attacker == Color::Gote {
-        root ^ GOTE_ATTACKS
-    } else {
-        root
-    }
+    with_attacker(root, attacker)
 }
 
 #[cfg(test)]
