@@ -142,21 +142,15 @@ pub fn generate(a: &GenArgs, report: Reporter<'_>) -> CliResult {
                 report(Report::Done);
                 report(Report::Out(Text(summary).to_string()));
             }
+            BuildEvent::Loaded(m, _) if a.from_games.is_some() && sets.contains(m) => {
+                report(Report::Out(format!("{m}: present (read and checked), skipped")));
+            }
             BuildEvent::Loaded(..) => {}
         };
         let options = BuildOptions { threads: None, force: a.force, events: Some(&events) };
-        if a.from_games.is_none() {
-            return build(dir, &sets, &options).map(|_| ()).map_err(describe_minjiku);
-        }
-        // One set at a time, in the order given: only the tables that set needs are held in
-        // memory, and an interrupted run resumes where it stopped (written files are read back).
-        for set in &sets {
-            let written = build(dir, std::slice::from_ref(set), &options).map_err(describe_minjiku)?;
-            if !written.iter().any(|t| &t.material == set) {
-                report(Report::Out(format!("{set}: present (read and checked), skipped")));
-            }
-        }
-        Ok(())
+        // The plan builds each target after the sets it needs, in the order given, and releases a
+        // table once no later set needs it; written files are read back by a resumed run.
+        build(dir, &sets, &options).map(|_| ()).map_err(describe_minjiku)
     })?
 }
 
