@@ -226,8 +226,9 @@ impl PySolveSplit {
     /// The root's answer from `results` (one result dict or `None` per subproblem):
     /// `{"outcome", "plies", "shortest", "no_win_within", "open", "shorter"}`, where `open` lists
     /// the unsettled subproblems that could still change it, in the order to solve them, and
-    /// `shorter`, once it is proved but not shown shortest, those not yet proved that could
-    /// still shorten it.
+    /// `shorter`, once it is proved but not shown shortest, those not shown shortest (not yet
+    /// proved, or proved without a bound below their win) that could still shorten it or show
+    /// it shortest.
     fn combine<'py>(&self, py: Python<'py>, results: &Bound<'py, PyList>) -> PyResult<Bound<'py, PyDict>> {
         let solved = self.read_results(results, false)?;
         let combined = self.split.combine(&solved);

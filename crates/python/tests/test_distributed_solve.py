@@ -177,6 +177,35 @@ def test_the_cache_keeps_settled_results_and_drops_damaged_ones(tmp_path):
     assert cache.best(other, "sente") is None
 
 
+def test_a_win_not_shown_shortest_is_solved_again_with_more_nodes(tmp_path):
+    cache = SubproblemCache(tmp_path)
+    sfen = "4k/5/4P/5/K4 b G 1"
+    win = minishogi.solve_subproblem(sfen, "sente", nodes=10_000, memory_mb=4)
+    assert win["shortest"]
+
+    def variant(plies, shortest, tag):
+        # The certificate with a comment of its own, so each variant is a file of its own.
+        return dict(win, plies=plies, shortest=shortest, certificate=f"# {tag}\n" + win["certificate"])
+
+    assert cache.put(variant(3, False, "first"), 100)
+    # It proves the win for any budget up to its own; a larger one solves it again.
+    assert cache.get(sfen, "sente", 100)["plies"] == 3
+    assert cache.get(sfen, "sente", 101) is None
+    # An open result or a longer win never replaces it; a shorter win does, whatever its budget.
+    assert not cache.put({"sfen": sfen, "attacker": "sente", "outcome": "open", "plies": None, "shortest": None,
+                          "no_win_within": 9, "nodes": 1, "time_ms": 1, "certificate": None}, 10**6)
+    assert not cache.put(variant(5, False, "longer"), 10**6)
+    assert cache.put(variant(1, False, "shorter"), 50)
+    assert cache.best(sfen, "sente")["certificate"].startswith("# shorter")
+    # A win shown shortest is final: it answers any budget and nothing replaces it.
+    assert cache.put(variant(1, True, "final"), 10)
+    assert cache.get(sfen, "sente", 10**9)["certificate"].startswith("# final")
+    assert not cache.put(variant(1, False, "later"), 10**9)
+    # Each replaced certificate was deleted: one file is left, the final one's.
+    (proof,) = tmp_path.glob("*/*.proof")
+    assert proof.read_text().startswith("# final")
+
+
 def test_split_bindings_check_their_input():
     split = minishogi.SolveSplit(NAKED_KING, "sente", 1)
     assert split.attacker == "sente" and split.plies == 1 and len(split.subproblems) > 1

@@ -454,8 +454,9 @@ class SolveSplit:
         """The root's answer from one result (``solve_subproblem``'s dict) or ``None`` per
         subproblem: ``{"outcome", "plies", "shortest", "no_win_within", "open", "shorter"}``,
         ``open`` the unsettled subproblems that could still change it, in the order to solve
-        them, ``shorter`` (once it is proved, not shown shortest) those not yet proved that
-        could still shorten it."""
+        them, ``shorter`` (once it is proved, not shown shortest) those not shown shortest (not
+        yet proved, or proved without a bound below their win) that could still shorten it or
+        show it shortest."""
     def certificate(
         self, results: List[Optional[Dict[str, Any]]], path: Optional[Union[str, PathLike[str]]] = None
     ) -> Dict[str, Any]:

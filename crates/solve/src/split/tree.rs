@@ -83,8 +83,10 @@ pub struct Combined {
     /// The unsettled subproblems whose outcome could still change the root's, each once, in
     /// the order a search would take them (the attacker's checks and captures first).
     pub open: Vec<usize>,
-    /// Once the root is proved but not shown shortest: the subproblems not yet proved whose
-    /// result could still give the root a shorter win, in the same order (else empty).
+    /// Once the root is proved but not shown shortest: the subproblems not shown shortest whose
+    /// result could still give the root a shorter win or show its win shortest (those not yet
+    /// proved, and those proved without a bound below their win), in the same order (else
+    /// empty).
     pub shorter: Vec<usize>,
 }
 
@@ -206,20 +208,20 @@ impl Split {
         if let Eval { win: Some(plies), lower } = evals[0] {
             if lower < plies {
                 seen.iter_mut().for_each(|s| *s = false);
-                self.collect_shorter(0, plies - 1, &evals, outcomes, &mut shorter, &mut seen);
+                self.collect_shorter(0, plies - 1, &evals, &mut shorter, &mut seen);
             }
         }
         Combined { outcome: evals[0].outcome(), open, shorter }
     }
 
-    /// The subproblems not yet proved below `node` whose result could make it a win within
-    /// `bound` plies.
+    /// The subproblems below `node` whose result could make it a win within `bound` plies: a
+    /// proof not shown shortest counts, since solving it again with more nodes may shorten it or
+    /// bound it.
     fn collect_shorter(
         &self,
         node: usize,
         bound: u32,
         evals: &[Eval],
-        outcomes: &[Option<Outcome>],
         out: &mut Vec<usize>,
         seen: &mut [bool],
     ) {
@@ -228,9 +230,9 @@ impl Split {
             return; // no such win can be, or there is one already
         }
         match &self.nodes[node].kind {
+            // A frontier whose lower bound is at most `bound` and whose win (if any) is longer.
             NodeKind::Frontier(s) => {
-                let proved = matches!(outcomes.get(*s).and_then(Option::as_ref), Some(Outcome::Win { .. }));
-                if !seen[*s] && !proved {
+                if !seen[*s] {
                     seen[*s] = true;
                     out.push(*s);
                 }
@@ -239,7 +241,7 @@ impl Split {
             // or every child of the defender's.
             NodeKind::Inner(children) if bound > 0 => {
                 for &(_, child) in children {
-                    self.collect_shorter(child, bound - 1, evals, outcomes, out, seen);
+                    self.collect_shorter(child, bound - 1, evals, out, seen);
                 }
             }
             NodeKind::Inner(_) | NodeKind::Repetition => {}

@@ -109,6 +109,25 @@ fn solving_the_shorter_list_shows_the_four_piece_loss_in_ten_shortest() {
 }
 
 #[test]
+fn a_proof_not_shown_shortest_stays_on_the_shorter_list_until_it_is() {
+    // At the attacker's root: the first reply proved in 4 without a bound below it, the others
+    // with no win within 10. Only solving the first again can show the root's 5 shortest.
+    let split = Split::new(&Handicap::NakedKing.position(), Color::Gote, 1).expect("split");
+    let n = split.subproblems().len();
+    assert!(n > 1, "{n} subproblems");
+    let mut outcomes = vec![Some(Outcome::Open { no_win_within: Some(10) }); n];
+    let first = split.combine_outcomes(&outcomes).open[0];
+    outcomes[first] = Some(Outcome::Win { plies: 4, shortest: false });
+    let combined = split.combine_outcomes(&outcomes);
+    assert_eq!(combined.outcome, Outcome::Win { plies: 5, shortest: false });
+    assert_eq!(combined.shorter, vec![first]);
+    outcomes[first] = Some(Outcome::Win { plies: 4, shortest: true });
+    let combined = split.combine_outcomes(&outcomes);
+    assert_eq!(combined.outcome, Outcome::Win { plies: 5, shortest: true });
+    assert!(combined.shorter.is_empty());
+}
+
+#[test]
 fn the_side_without_a_win_gets_no_win() {
     // Gote's bare king cannot win the naked-king game.
     let split = Split::new(&Handicap::NakedKing.position(), Color::Gote, 2).expect("split");

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Dict, List, Optional, Tuple
 
 from .connect import connect
-from .solve_cache import SubproblemCache, is_settled, position_key
+from .solve_cache import SubproblemCache, is_better, is_final, position_key
 
 PROVE = ("win", "loss", "both")
 
@@ -148,7 +148,7 @@ class _Driver:
     def shorter(self, kind: str) -> List[int]:
         """The unproved subproblems that could still shorten the proof of ``kind``."""
         return [i for i in self.combined[kind]["shorter"]  # type: ignore[union-attr]
-                if not is_settled(self.results[kind][i] or {})]
+                if not is_final(self.results[kind][i] or {})]
 
     def finished(self) -> bool:
         proved = self.proved()
@@ -187,7 +187,7 @@ class _Driver:
         key = (position_key(str(result["sfen"])), str(result["attacker"]))
         for kind, i in self.places.get(key, []):
             old = self.results[kind][i]
-            if old is None or not is_settled(old):
+            if old is None or is_better(result, budget, old):
                 self.results[kind][i] = dict(result, budget=budget)
         self.recombine()
 
