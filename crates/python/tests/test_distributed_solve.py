@@ -106,6 +106,18 @@ def test_with_shortest_the_naked_king_is_shown_lost_in_eight_at_best(cluster, tm
     assert split["outcome"]["shortest"] and run["tasks"] <= split["subproblems"]
 
 
+def test_with_shortest_in_one_round_the_four_piece_is_shown_lost_in_ten_at_best(cluster, tmp_path):
+    # One budget: the subproblems cancelled while the root was being proved (they stopped
+    # mattering) must still be solved when shortening needs them.
+    done = subprocess.run([*DRIVER, "--handicap", "four-piece", "--prove", "loss", "--shortest", "--plies", "2",
+                           "--nodes", "800000", "--start-nodes", "800000", "--memory", "16",
+                           "--cache", str(tmp_path / "cache"), "--address", cluster, "--json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    run = json.loads(done.stdout)
+    assert (run["result"], run["plies"], run["shortest"], run["rounds"]) == ("loss", 10, True, 1)
+
+
 def test_a_stopped_run_resumes_from_the_cache(cluster, tmp_path):
     cache = tmp_path / "cache"
     settings = SolveSettings(sfen=NAKED_KING, prove="loss", plies=2, nodes=200_000, memory_mb=16)

@@ -230,12 +230,14 @@ def run_solve(
         pending: Dict[object, Tuple[str, str]] = {}
         while not d.finished():
             wanted = d.wanted(budget, tried)
-            # Tasks whose subproblems no longer matter are cancelled.
+            # Tasks whose subproblems no longer matter are cancelled, and count as not tried:
+            # the shortening that follows a proof may want them again.
             relevant = {(position_key(s), a) for s, a in d.wanted(budget, set())}
             for ref, (sfen, attacker) in list(pending.items()):
                 if (position_key(sfen), attacker) not in relevant:
                     ray.cancel(ref)  # type: ignore[union-attr]
                     del pending[ref]
+                    tried.discard((position_key(sfen), attacker))
                     run.cancelled += 1
             running = {(position_key(s), a) for s, a in pending.values()}
             for sfen, attacker in wanted:
