@@ -38,16 +38,20 @@ pub(super) struct Eval {
 }
 
 impl Eval {
-    fn of(outcome: Option<&Outcome>) -> Eval {
+    /// A subproblem's evaluation. A win's plies are odd when the attacker moves first and even
+    /// otherwise, so "no win within N" bounds a win from below by the next count of that parity.
+    fn of(outcome: Option<&Outcome>, attacker_to_move: bool) -> Eval {
+        let parity = u32::from(attacker_to_move);
         match outcome {
             Some(&Outcome::Win { plies, shortest }) => {
                 Eval { win: Some(plies), lower: if shortest { plies } else { 0 } }
             }
             Some(Outcome::NoWin) => Eval { win: None, lower: NO_WIN },
-            Some(&Outcome::Open { no_win_within }) => {
-                Eval { win: None, lower: no_win_within.map_or(0, |n| n + 1) }
+            Some(&Outcome::Open { no_win_within: Some(n) }) => {
+                let lower = n + 1;
+                Eval { win: None, lower: if lower % 2 == parity { lower } else { lower + 1 } }
             }
-            None => Eval { win: None, lower: 0 },
+            Some(Outcome::Open { no_win_within: None }) | None => Eval { win: None, lower: 0 },
         }
     }
 
@@ -255,7 +259,10 @@ impl Split {
             let node = &self.nodes[i];
             evals[i] = match &node.kind {
                 NodeKind::Repetition => Eval { win: None, lower: NO_WIN },
-                NodeKind::Frontier(s) => Eval::of(outcomes.get(*s).and_then(Option::as_ref)),
+                NodeKind::Frontier(s) => Eval::of(
+                    outcomes.get(*s).and_then(Option::as_ref),
+                    node.position.side_to_move() == self.attacker,
+                ),
                 NodeKind::Inner(children) if children.is_empty() => {
                     if node.position.side_to_move() == self.attacker {
                         Eval { win: None, lower: NO_WIN }

@@ -125,6 +125,13 @@ fn a_proof_not_shown_shortest_stays_on_the_shorter_list_until_it_is() {
     let combined = split.combine_outcomes(&outcomes);
     assert_eq!(combined.outcome, Outcome::Win { plies: 5, shortest: true });
     assert!(combined.shorter.is_empty());
+    // With the defender to move a win has even plies: no win within 2 leaves 4 at least.
+    for (i, outcome) in outcomes.iter_mut().enumerate().filter(|&(i, _)| i != first) {
+        *outcome = Some(Outcome::Open { no_win_within: Some(2 + (i % 2) as u32) });
+    }
+    assert_eq!(split.combine_outcomes(&outcomes).outcome, Outcome::Win { plies: 5, shortest: true });
+    outcomes[first] = Some(Outcome::Open { no_win_within: Some(2) });
+    assert_eq!(split.combine_outcomes(&outcomes).outcome, Outcome::Open { no_win_within: Some(4) });
 }
 
 #[test]

@@ -1,14 +1,22 @@
 """A Ray cluster of several nodes on this machine (127.0.0.1), for tests and measurements: a
-head started with ``ray start --head`` and further nodes joined with ``ray start --address``,
-stopped with ``ray stop`` at the end."""
+head started with ``ray start --head`` and further nodes joined with ``ray start --address``.
+On exit only this cluster's processes are stopped: ``ray stop`` would stop every Ray instance
+of the machine, a user's running jobs included."""
 
 import contextlib
 import os
+import re
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
-from typing import Iterator
+from typing import Dict, Iterator, Set
+
+
+# A Ray session's directory name, which every process of a cluster's nodes names.
+SESSION = re.compile(r"session_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d_\d+_\d+")
 
 
 def free_port() -> int:
@@ -18,10 +26,58 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _processes() -> Dict[int, "tuple[int, str]"]:
+    """Every process of the machine: pid -> (parent pid, command line), read from /proc."""
+    out = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            # The parent pid is the second field after the command name in parentheses.
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        out[int(entry.name)] = (ppid, cmdline)
+    return out
+
+
+def _cluster_processes(port: int) -> Set[int]:
+    """The processes of the cluster whose head listens on ``port``: those that name its GCS
+    address or port, those of the Ray sessions these name, and all their descendants (the
+    workers)."""
+    table = _processes()
+    gcs = re.compile(rf"(gcs[-_]address=\S+:|--gcs_server_port=|--port[= ]){port}\b")
+    found = {pid for pid, (_, cmd) in table.items() if gcs.search(cmd)}
+    sessions = {m for pid in found for m in SESSION.findall(table[pid][1])}
+    found |= {pid for pid, (_, cmd) in table.items() if any(s in cmd for s in sessions)}
+    while True:
+        more = {pid for pid, (ppid, _) in table.items() if ppid in found and pid not in found}
+        if not more:
+            return found
+        found |= more
+
+
+def _stop(port: int, grace_s: float = 5.0) -> None:
+    """SIGTERM to the cluster's processes, SIGKILL to those still there after ``grace_s``."""
+    pids = _cluster_processes(port)
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, sig)
+        deadline = time.monotonic() + grace_s
+        while time.monotonic() < deadline:
+            pids = {pid for pid in pids if Path(f"/proc/{pid}").exists()}
+            if not pids:
+                return
+            time.sleep(0.1)
+
+
 @contextlib.contextmanager
 def local_cluster(nodes: int = 2, cpus_per_node: int = 1) -> Iterator[str]:
     """Starts ``nodes`` Ray nodes of ``cpus_per_node`` CPUs on 127.0.0.1 and yields the head's
-    address (``127.0.0.1:PORT``); every Ray process of the machine is stopped on exit."""
+    address (``127.0.0.1:PORT``); the cluster's processes, and only those, are stopped on exit
+    (Linux: they are found through /proc)."""
     ray_bin = str(Path(sys.executable).with_name("ray"))
     port = free_port()
     common = ["--num-cpus", str(cpus_per_node), "--disable-usage-stats", "--node-ip-address", "127.0.0.1"]
@@ -35,4 +91,4 @@ def local_cluster(nodes: int = 2, cpus_per_node: int = 1) -> Iterator[str]:
                            check=True, capture_output=True, env=env)
         yield address
     finally:
-        subprocess.run([ray_bin, "stop", "--force"], capture_output=True)
+        _stop(port)
