@@ -118,3 +118,17 @@ def test_the_training_loop_takes_its_selfplay_from_the_cluster(cluster, cli, tmp
     assert remote.returncode == 0, remote.stderr
     assert (tmp_path / "ray" / "gen01.data").read_bytes() == (tmp_path / "local" / "gen01.data").read_bytes()
     assert len(manifest(tmp_path / "ray" / "gen01.shards")["shards"]) == 2
+
+
+def test_a_local_cluster_stops_only_its_own_processes(cluster):
+    from minishogi.distributed.local_cluster import local_cluster
+
+    probe = ("import ray, sys; ray.init(address=sys.argv[1], log_to_driver=False); "
+             "print(ray.get(ray.remote(lambda: 42).remote()))")
+    with local_cluster(nodes=1, cpus_per_node=1) as inner:
+        assert inner != cluster
+        done = subprocess.run([sys.executable, "-c", probe, inner], capture_output=True, text=True, timeout=120)
+        assert done.stdout.strip() == "42", done.stderr
+    # The session's cluster, started before and still in use, runs tasks as before.
+    done = subprocess.run([sys.executable, "-c", probe, cluster], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "42", done.stderr

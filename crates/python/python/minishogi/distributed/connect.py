@@ -17,7 +17,8 @@ def connect(address: str, num_cpus: Optional[int]):
             # every later `ray start` on this machine (local_cluster, the tests) would then fail
             # to join its head. The instance only listens on this machine.
             os.environ.setdefault("RAY_AUTH_MODE", "disabled")
-            ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
+            # "local" starts a new instance even where `ray start` left a cluster's address.
+            ray.init(address="local", num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=address, log_to_driver=False)
     return ray

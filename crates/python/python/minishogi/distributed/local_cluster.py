@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Dict, Iterator, Set
@@ -59,7 +60,12 @@ def _cluster_processes(port: int) -> Set[int]:
 
 
 def _stop(port: int, grace_s: float = 5.0) -> None:
-    """SIGTERM to the cluster's processes, SIGKILL to those still there after ``grace_s``."""
+    """SIGTERM to the cluster's processes, SIGKILL to those still there after ``grace_s``; the
+    address `ray start` left for later drivers is removed when it is this cluster's."""
+    current = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
+    with contextlib.suppress(OSError):
+        if current.read_text().strip().endswith(f":{port}"):
+            current.unlink()
     pids = _cluster_processes(port)
     for sig in (signal.SIGTERM, signal.SIGKILL):
         for pid in pids:
