@@ -85,7 +85,9 @@ pub struct Combined {
     /// What is known of the attacker's win from the root.
     pub outcome: Outcome,
     /// The unsettled subproblems whose outcome could still change the root's, each once, in
-    /// the order a search would take them (the attacker's checks and captures first).
+    /// the order to solve them: fewest departures from the attacker's preferred moves first (the
+    /// sum of the moves' ranks along the path), where the attacker prefers the moves that
+    /// already won elsewhere in the tree (most wins first), then checks, captures and the rest.
     pub open: Vec<usize>,
     /// Once the root is proved but not shown shortest: the subproblems not shown shortest whose
     /// result could still give the root a shorter win or show its win shortest (those not yet
@@ -205,9 +207,13 @@ impl Split {
     /// [`Split::combine`] from the outcomes alone.
     pub fn combine_outcomes(&self, outcomes: &[Option<Outcome>]) -> Combined {
         let evals = self.evaluate(outcomes);
-        let mut open = Vec::new();
+        let winners = self.winning_moves(&evals);
+        let mut ranked = Vec::new();
         let mut seen = vec![false; self.subproblems.len()];
-        self.collect_open(0, &evals, outcomes, &mut open, &mut seen);
+        self.collect_open(0, 0, &evals, outcomes, &winners, &mut ranked, &mut seen);
+        // Stable: within a number of departures, the depth-first order.
+        ranked.sort_by_key(|&(departures, _)| departures);
+        let open = ranked.into_iter().map(|(_, s)| s).collect();
         let mut shorter = Vec::new();
         if let Eval { win: Some(plies), lower } = evals[0] {
             if lower < plies {
@@ -290,12 +296,18 @@ impl Split {
         evals
     }
 
+    /// The unsettled subproblems below `node`, each with its departures: over the attacker's
+    /// nodes on its path from the root, the sum of its move's rank there in [`Split::ranked`]
+    /// (0 for the first choice), as limited discrepancy search counts them.
+    #[allow(clippy::too_many_arguments)]
     fn collect_open(
         &self,
         node: usize,
+        departures: usize,
         evals: &[Eval],
         outcomes: &[Option<Outcome>],
-        open: &mut Vec<usize>,
+        winners: &HashMap<Move, usize>,
+        open: &mut Vec<(usize, usize)>,
         seen: &mut [bool],
     ) {
         if evals[node].settled() {
@@ -305,16 +317,46 @@ impl Split {
             NodeKind::Frontier(s) => {
                 if !seen[*s] && !outcomes.get(*s).and_then(Option::as_ref).is_some_and(Outcome::is_settled) {
                     seen[*s] = true;
-                    open.push(*s);
+                    open.push((departures, *s));
+                }
+            }
+            NodeKind::Inner(children) if self.nodes[node].position.side_to_move() == self.attacker => {
+                for (rank, (_, child)) in self.ranked(children, winners).into_iter().enumerate() {
+                    self.collect_open(child, departures + rank, evals, outcomes, winners, open, seen);
                 }
             }
             NodeKind::Inner(children) => {
                 for &(_, child) in children {
-                    self.collect_open(child, evals, outcomes, open, seen);
+                    self.collect_open(child, departures, evals, outcomes, winners, open, seen);
                 }
             }
             NodeKind::Repetition => {}
         }
+    }
+
+    /// The attacker's moves that win somewhere in the tree, each with the number of its nodes
+    /// where it does: a move that refuted one defence often refutes its neighbours (the killer
+    /// heuristic of game-tree search).
+    fn winning_moves(&self, evals: &[Eval]) -> HashMap<Move, usize> {
+        let mut winners = HashMap::new();
+        for node in &self.nodes {
+            if let NodeKind::Inner(children) = &node.kind {
+                if node.position.side_to_move() == self.attacker {
+                    for &(m, _) in children.iter().filter(|&&(_, c)| evals[c].win.is_some()) {
+                        *winners.entry(m).or_insert(0) += 1;
+                    }
+                }
+            }
+        }
+        winners
+    }
+
+    /// An attacker's children in the order to try them: the moves that win elsewhere, most
+    /// wins first, then the split's order (checks, captures, the rest).
+    fn ranked(&self, children: &[(Move, usize)], winners: &HashMap<Move, usize>) -> Vec<(Move, usize)> {
+        let mut ranked = children.to_vec();
+        ranked.sort_by_key(|(m, _)| std::cmp::Reverse(winners.get(m).copied().unwrap_or(0)));
+        ranked
     }
 }
 

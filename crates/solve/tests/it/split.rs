@@ -135,6 +135,37 @@ fn a_proof_not_shown_shortest_stays_on_the_shorter_list_until_it_is() {
 }
 
 #[test]
+fn the_open_list_takes_each_defence_first_with_the_move_that_won_after_another() {
+    let root = Handicap::FourPiece.position();
+    let split = Split::new(&root, Color::Sente, 2).expect("split");
+    let board = |p: &Position| p.to_sfen().split(' ').take(3).collect::<Vec<_>>().join(" ");
+    let index =
+        |p: &Position| split.subproblems().iter().position(|q| board(q) == board(p)).expect("a subproblem");
+    let replies: Vec<Position> = root.legal_move_list().iter().map(|&m| root.after(m)).collect();
+    assert!(replies.len() > 2);
+    // A quiet move of sente's, legal after every reply.
+    let quiet =
+        replies[0].legal_move_list().iter().copied().rev().find(|&m| {
+            !replies[0].gives_check(m) && replies.iter().all(|r| r.legal_move_list().contains(&m))
+        });
+    let quiet = quiet.expect("a quiet move after every reply");
+    // Nothing solved: each reply's first choice comes before any reply's second.
+    let mut outcomes = vec![None; split.subproblems().len()];
+    let open = split.combine_outcomes(&outcomes).open;
+    let firsts: Vec<usize> = open.iter().take(replies.len()).copied().collect();
+    for (reply, &s) in replies.iter().zip(&firsts) {
+        let children: Vec<usize> = reply.legal_move_list().iter().map(|&m| index(&reply.after(m))).collect();
+        assert!(children.contains(&s), "one subproblem of each reply first");
+    }
+    // The quiet move wins after the first reply: it is tried first after each of the others.
+    outcomes[index(&replies[0].after(quiet))] = Some(Outcome::Win { plies: 8, shortest: false });
+    let open = split.combine_outcomes(&outcomes).open;
+    let expected: Vec<usize> = replies[1..].iter().map(|r| index(&r.after(quiet))).collect();
+    assert_eq!(open[..expected.len()], expected[..]);
+    assert_ne!(firsts[1..], expected[..], "the order changed");
+}
+
+#[test]
 fn the_side_without_a_win_gets_no_win() {
     // Gote's bare king cannot win the naked-king game.
     let split = Split::new(&Handicap::NakedKing.position(), Color::Gote, 2).expect("split");
