@@ -79,7 +79,6 @@ def test_the_four_piece_split_at_two_plies_is_lost_in_ten_as_solve_says(cluster,
                                        text=True, check=True).stdout)
     assert (run["result"], run["plies"]) == (direct["result"], direct["plies"]) == ("loss", 10)
     assert run["tasks"] > 0 and run["cached"] == 0
-    assert len(run["ray_nodes"]) == 2, "the tasks ran on both nodes of the cluster"
     # Both sides' splits were made; the loss split was proved, and fewer subproblems solved than
     # it has (the rest no longer mattered).
     splits = {s["kind"]: s for s in run["splits"]}
@@ -116,6 +115,9 @@ def test_with_shortest_in_one_round_the_four_piece_is_shown_lost_in_ten_at_best(
     assert done.returncode == 0, done.stderr
     run = json.loads(done.stdout)
     assert (run["result"], run["plies"], run["shortest"], run["rounds"]) == ("loss", 10, True, 1)
+    # Tasks of seconds each: both nodes of the cluster ran some (the small ones of the test
+    # above may all finish on the first node before the second has a worker).
+    assert len(run["ray_nodes"]) == 2, "the tasks ran on both nodes of the cluster"
 
 
 def test_a_stopped_run_resumes_from_the_cache(cluster, tmp_path):
@@ -123,14 +125,15 @@ def test_a_stopped_run_resumes_from_the_cache(cluster, tmp_path):
     settings = SolveSettings(sfen=NAKED_KING, prove="loss", plies=2, nodes=200_000, memory_mb=16)
     ray = pytest.importorskip("ray", reason="ray is not installed (ci.sh installs it)")
     try:
-        first = run_solve(settings, cache, address=cluster, max_tasks=2, in_flight=1)
-        assert first.stopped and first.tasks == 2 and first.result == "unknown"
+        # One task cannot prove the root: each of gote's two replies needs a proof of its own.
+        first = run_solve(settings, cache, address=cluster, max_tasks=1, in_flight=1)
+        assert first.stopped and first.tasks == 1 and first.result == "unknown"
         stored = sorted(cache.glob("*/*.json"))
-        assert len(stored) == 2
+        assert len(stored) == 1
         second = run_solve(settings, cache, address=cluster, proof=tmp_path / "a.proof")
     finally:
         ray.shutdown()
-    assert second.cached >= 2 and not second.stopped
+    assert second.cached >= 1 and not second.stopped
     assert (second.result, second.plies) == ("loss", 8)
     # Nothing already in the cache was solved again.
     assert len(list(cache.glob("*/*.json"))) == len(stored) + second.tasks

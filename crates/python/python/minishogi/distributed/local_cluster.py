@@ -85,16 +85,29 @@ def local_cluster(nodes: int = 2, cpus_per_node: int = 1) -> Iterator[str]:
     address (``127.0.0.1:PORT``); the cluster's processes, and only those, are stopped on exit
     (Linux: they are found through /proc)."""
     ray_bin = str(Path(sys.executable).with_name("ray"))
-    port = free_port()
     common = ["--num-cpus", str(cpus_per_node), "--disable-usage-stats", "--node-ip-address", "127.0.0.1"]
     env = dict(os.environ, RAY_ENABLE_UV_RUN_RUNTIME_ENV="0")
+
+    def ray_start(*args: str) -> str:
+        """Runs ``ray start ARGS``; the error output when it fails, else ``""``."""
+        done = subprocess.run([ray_bin, "start", *args, *common], capture_output=True, text=True, env=env)
+        return "" if done.returncode == 0 else f"ray start {' '.join(args)} failed: {done.stderr.strip()[-2000:]}"
+
+    # A free port may be taken between choosing it and the head binding it: a new port, twice.
+    for _ in range(3):
+        port = free_port()
+        error = ray_start("--head", "--port", str(port), "--include-dashboard=false")
+        if not error:
+            break
+        _stop(port)
+    else:
+        raise RuntimeError(error)
     address = f"127.0.0.1:{port}"
     try:
-        subprocess.run([ray_bin, "start", "--head", "--port", str(port), "--include-dashboard=false", *common],
-                       check=True, capture_output=True, env=env)
         for _ in range(nodes - 1):
-            subprocess.run([ray_bin, "start", "--address", address, *common],
-                           check=True, capture_output=True, env=env)
+            error = ray_start("--address", address)
+            if error:
+                raise RuntimeError(error)
         yield address
     finally:
         _stop(port)
