@@ -25,6 +25,14 @@ NAKED_KING = minishogi.HANDICAPS["naked-king"]
 SMALL = ["--nodes", "400000", "--start-nodes", "50000", "--memory", "16"]
 
 
+def drive(cluster, cache, *args):
+    """The driver's ``--json`` run on ``cluster`` with ``cache``, which must succeed."""
+    done = subprocess.run([*DRIVER, *args, "--cache", str(cache), "--address", cluster, "--json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 def check_with_shogiops(path):
     """The independent checker (tools/check_proof.mjs, lishogi's shogiops), when installed."""
     node = shutil.which("node")
@@ -71,10 +79,7 @@ def replay_check(path):
 
 def test_the_four_piece_split_at_two_plies_is_lost_in_ten_as_solve_says(cluster, cli, tmp_path):
     proof = tmp_path / "four-piece.proof"
-    done = subprocess.run([*DRIVER, "--handicap", "four-piece", "--plies", "2", *SMALL, "--cache", str(tmp_path / "cache"),
-                           "--proof", str(proof), "--address", cluster, "--json"], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    run = json.loads(done.stdout)
+    run = drive(cluster, tmp_path / "cache", "--handicap", "four-piece", "--plies", "2", *SMALL, "--proof", str(proof))
     direct = json.loads(subprocess.run([cli, "solve", "--handicap", "four-piece", "--json"], capture_output=True,
                                        text=True, check=True).stdout)
     assert (run["result"], run["plies"]) == (direct["result"], direct["plies"]) == ("loss", 10)
@@ -92,12 +97,8 @@ def test_the_four_piece_split_at_two_plies_is_lost_in_ten_as_solve_says(cluster,
 
 
 def test_with_shortest_the_naked_king_is_shown_lost_in_eight_at_best(cluster, tmp_path):
-    done = subprocess.run([*DRIVER, "--handicap", "naked-king", "--prove", "loss", "--shortest", "--plies", "2",
-                           "--nodes", "200000", "--start-nodes", "50000", "--memory", "16",
-                           "--cache", str(tmp_path / "cache"), "--address", cluster, "--json"],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    run = json.loads(done.stdout)
+    run = drive(cluster, tmp_path / "cache", "--handicap", "naked-king", "--prove", "loss", "--shortest", "--plies", "2",
+                "--nodes", "200000", "--start-nodes", "50000", "--memory", "16")
     assert (run["result"], run["plies"], run["shortest"]) == ("loss", 8, True)
     assert run["text"] == "loss in 8 (shortest)"
     # Every subproblem that could have shortened the proof was solved: none is left.
@@ -108,12 +109,8 @@ def test_with_shortest_the_naked_king_is_shown_lost_in_eight_at_best(cluster, tm
 def test_with_shortest_in_one_round_the_four_piece_is_shown_lost_in_ten_at_best(cluster, tmp_path):
     # One budget: the subproblems cancelled while the root was being proved (they stopped
     # mattering) must still be solved when shortening needs them.
-    done = subprocess.run([*DRIVER, "--handicap", "four-piece", "--prove", "loss", "--shortest", "--plies", "2",
-                           "--nodes", "800000", "--start-nodes", "800000", "--memory", "16",
-                           "--cache", str(tmp_path / "cache"), "--address", cluster, "--json"],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    run = json.loads(done.stdout)
+    run = drive(cluster, tmp_path / "cache", "--handicap", "four-piece", "--prove", "loss", "--shortest", "--plies", "2",
+                "--nodes", "800000", "--start-nodes", "800000", "--memory", "16")
     assert (run["result"], run["plies"], run["shortest"], run["rounds"]) == ("loss", 10, True, 1)
     # Tasks of seconds each: both nodes of the cluster ran some (the small ones of the test
     # above may all finish on the first node before the second has a worker).

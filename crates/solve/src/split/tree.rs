@@ -207,17 +207,22 @@ impl Split {
     /// [`Split::combine`] from the outcomes alone.
     pub fn combine_outcomes(&self, outcomes: &[Option<Outcome>]) -> Combined {
         let evals = self.evaluate(outcomes);
-        let winners = self.winning_moves(&evals);
-        let mut ranked = Vec::new();
-        let mut seen = vec![false; self.subproblems.len()];
-        self.collect_open(0, 0, &evals, outcomes, &winners, &mut ranked, &mut seen);
+        let mut walk = OpenWalk {
+            evals: &evals,
+            outcomes,
+            winners: self.winning_moves(&evals),
+            found: Vec::new(),
+            seen: vec![false; self.subproblems.len()],
+        };
+        self.collect_open(0, 0, &mut walk);
+        let mut found = walk.found;
         // Stable: within a number of departures, the depth-first order.
-        ranked.sort_by_key(|&(departures, _)| departures);
-        let open = ranked.into_iter().map(|(_, s)| s).collect();
+        found.sort_by_key(|&(departures, _)| departures);
+        let open = found.into_iter().map(|(_, s)| s).collect();
         let mut shorter = Vec::new();
         if let Eval { win: Some(plies), lower } = evals[0] {
             if lower < plies {
-                seen.iter_mut().for_each(|s| *s = false);
+                let mut seen = vec![false; self.subproblems.len()];
                 self.collect_shorter(0, plies - 1, &evals, &mut shorter, &mut seen);
             }
         }
@@ -299,35 +304,26 @@ impl Split {
     /// The unsettled subproblems below `node`, each with its departures: over the attacker's
     /// nodes on its path from the root, the sum of its move's rank there in [`Split::ranked`]
     /// (0 for the first choice), as limited discrepancy search counts them.
-    #[allow(clippy::too_many_arguments)]
-    fn collect_open(
-        &self,
-        node: usize,
-        departures: usize,
-        evals: &[Eval],
-        outcomes: &[Option<Outcome>],
-        winners: &HashMap<Move, usize>,
-        open: &mut Vec<(usize, usize)>,
-        seen: &mut [bool],
-    ) {
-        if evals[node].settled() {
+    fn collect_open(&self, node: usize, departures: usize, walk: &mut OpenWalk<'_>) {
+        if walk.evals[node].settled() {
             return;
         }
         match &self.nodes[node].kind {
             NodeKind::Frontier(s) => {
-                if !seen[*s] && !outcomes.get(*s).and_then(Option::as_ref).is_some_and(Outcome::is_settled) {
-                    seen[*s] = true;
-                    open.push((departures, *s));
+                let settled = walk.outcomes.get(*s).and_then(Option::as_ref).is_some_and(Outcome::is_settled);
+                if !walk.seen[*s] && !settled {
+                    walk.seen[*s] = true;
+                    walk.found.push((departures, *s));
                 }
             }
             NodeKind::Inner(children) if self.nodes[node].position.side_to_move() == self.attacker => {
-                for (rank, (_, child)) in self.ranked(children, winners).into_iter().enumerate() {
-                    self.collect_open(child, departures + rank, evals, outcomes, winners, open, seen);
+                for (rank, (_, child)) in self.ranked(children, &walk.winners).into_iter().enumerate() {
+                    self.collect_open(child, departures + rank, walk);
                 }
             }
             NodeKind::Inner(children) => {
                 for &(_, child) in children {
-                    self.collect_open(child, departures, evals, outcomes, winners, open, seen);
+                    self.collect_open(child, departures, walk);
                 }
             }
             NodeKind::Repetition => {}
@@ -358,6 +354,17 @@ impl Split {
         ranked.sort_by_key(|(m, _)| std::cmp::Reverse(winners.get(m).copied().unwrap_or(0)));
         ranked
     }
+}
+
+/// The state of [`Split::collect_open`]'s walk: what it reads, and the subproblems it found.
+struct OpenWalk<'a> {
+    evals: &'a [Eval],
+    outcomes: &'a [Option<Outcome>],
+    /// [`Split::winning_moves`].
+    winners: HashMap<Move, usize>,
+    /// The subproblems found so far, each with its departures.
+    found: Vec<(usize, usize)>,
+    seen: Vec<bool>,
 }
 
 /// `lower + 1`, where no win stays no win.

@@ -146,7 +146,8 @@ class _Driver:
         return next((k for k, c in self.combined.items() if c["outcome"] == "win"), None)
 
     def shorter(self, kind: str) -> List[int]:
-        """The unproved subproblems that could still shorten the proof of ``kind``."""
+        """The subproblems not final (open, or proved but not shown shortest) that could still
+        shorten the proof of ``kind`` or show it shortest."""
         return [i for i in self.combined[kind]["shorter"]  # type: ignore[union-attr]
                 if not is_final(self.results[kind][i] or {})]
 
